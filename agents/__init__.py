@@ -1,0 +1,1 @@
+"""Policies that play yuugi games (random, heuristic, shipped trained ones)."""

@@ -1,0 +1,120 @@
+"""A PettingZoo ``AECEnv`` over any :class:`~envs.core.game.BatchGame` (a batch of one game).
+
+There is no rules code here: every decision is the core's ``legal_mask``/``step``/``observe``
+on a batch of size 1. Observations follow PettingZoo's classic-env convention:
+``{"observation": float32[...], "action_mask": int8[A]}``; the mask is also in ``infos``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from .errors import OptionError
+from .game import BatchGame, State
+
+
+class BatchAECEnv(AECEnv):
+    """The raw AEC environment of a game. Illegal actions raise ``IllegalActionError``."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: BatchGame, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+        self.metadata = dict(self.metadata, name=f"{game.name}_v0")
+        self.game = game
+        self.render_mode = render_mode
+        self.possible_agents = list(game.agent_names)
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_box = gymnasium.spaces.Box(0.0, 1.0, game.observation_shape, np.float32)
+        mask_box = gymnasium.spaces.Box(0, 1, (game.num_actions,), np.int8)
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: gymnasium.spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self.state_batch: State | None = None
+        self._seed_rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        options = dict(options or {})
+        unknown = sorted(set(options) - {"position"})
+        if unknown:
+            # PettingZoo's api_test passes arbitrary reset options, so they cannot be errors; say so.
+            gymnasium.logger.warn(f"ignoring unknown reset option(s) {unknown}; reset understands only 'position'")
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+        game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
+        if "position" in options:
+            self.state_batch = self.game.from_position(options["position"], seed=game_seed)
+        else:
+            self.state_batch = self.game.init(np.array([game_seed], dtype=np.uint64))
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self._sync_after_step()
+
+    def _mask_for(self, agent: str) -> np.ndarray:
+        if self._seat[agent] != int(self.state_batch.to_play[0]) or self.state_batch.done[0]:
+            return np.zeros(self.game.num_actions, dtype=np.int8)
+        return self._mask.astype(np.int8)
+
+    def _sync_after_step(self) -> None:
+        st = self.state_batch
+        self._mask = self.game.legal_mask(st)[0]
+        self.agent_selection = self.possible_agents[int(st.to_play[0])]
+        self.infos = {a: {"action_mask": self._mask_for(a)} for a in self.agents}
+        if st.terminated[0] or st.truncated[0]:
+            for a in self.agents:
+                self.terminations[a] = bool(st.terminated[0])
+                self.truncations[a] = bool(st.truncated[0])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        obs = self.game.observe(self.state_batch, self._seat[agent])[0]
+        return {"observation": obs, "action_mask": self._mask_for(agent)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for agents whose game is over")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.step(self.state_batch, np.array([int(action)]))
+        step_rewards = self.state_batch.rewards[0]
+        self.rewards = {a: float(step_rewards[self._seat[a]]) for a in self.agents}
+        self._sync_after_step()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # ---- people ------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = self.game.render_text(self.state_batch, 0)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def state(self) -> dict[str, Any]:
+        """The full (omniscient) position as a JSON-safe dict, e.g. for centralised critics."""
+        return self.game.to_position(self.state_batch, 0)
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,30 @@
+"""Builds the ``env`` / ``raw_env`` pair of a versioned game module, PettingZoo-classic style."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pettingzoo.utils import wrappers
+
+from .aec import BatchAECEnv
+from .game import BatchGame
+
+
+def env_factories(game_cls: Callable[..., BatchGame]) -> tuple[Callable[..., BatchAECEnv], Callable[..., Any]]:
+    """``raw_env(render_mode=None, **rules)`` and ``env(...)`` = raw env + standard wrappers.
+
+    As in PettingZoo's classic envs, ``env()`` adds ``TerminateIllegalWrapper`` (an illegal move
+    ends the game with reward -1 for the offender), ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``. The raw env raises ``IllegalActionError`` instead.
+    """
+
+    def raw_env(render_mode: str | None = None, **rules: Any) -> BatchAECEnv:
+        return BatchAECEnv(game_cls(**rules), render_mode=render_mode)
+
+    def env(render_mode: str | None = None, **rules: Any) -> Any:
+        e: Any = raw_env(render_mode=render_mode, **rules)
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+        e = wrappers.AssertOutOfBoundsWrapper(e)
+        e = wrappers.OrderEnforcingWrapper(e)
+        return e
+
+    return raw_env, env

@@ -1,0 +1,355 @@
+"""The rules of ninja daifugō as batched numpy functions (rules file §5).
+
+Every function takes the state and ``g``, an int array of the game indices it acts on, plus the
+per-game values it needs; it never loops over games. The legal mask is table driven (see
+:mod:`.tables`): the held plays, looked up by rank and suit patterns, ANDed with one rule row.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core import rng
+
+from . import actions as A
+from . import tables as T
+from .cards import BIT, DIAMOND3, JOKER, unpack_bits
+from .config import (D_ELEVEN_BACK, D_FIVE_SKIP, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION,
+                     D_WEAK_JOKER, DaifugoConfig)
+from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_PLAY, DaifugoState)
+
+_U0 = np.uint64(0)
+_RANK_SHIFTS = (4 * np.arange(13)).astype(np.uint64)
+_FIFTEEN = np.uint64(15)
+_OFFSETS = np.arange(1, NUM_SEATS)
+
+
+# ---- strength orders for tribute (strongest first; ties ♠ > ♥ > ♦ > ♣) ----------------------------
+def _order(ranks: range, joker_first: bool) -> np.ndarray:
+    naturals = [4 * r + s for r in ranks for s in range(4)]
+    return np.array([JOKER] + naturals if joker_first else naturals + [JOKER], dtype=np.uint64)
+
+
+TRIBUTE_ORDER = np.stack([
+    _order(range(12, -1, -1), True),  # normal
+    _order(range(0, 13), True),  # revolution from the start (D5): 3 strongest, the joker still top
+    _order(range(12, -1, -1), False),  # D1: the joker is the weakest card
+])
+
+
+def rule_variant(declaration: np.ndarray) -> np.ndarray:
+    return np.where(declaration == D_WEAK_JOKER, T.VARIANT_WEAK_JOKER,
+                    np.where(declaration == D_NO_SEQUENCE, T.VARIANT_NO_SEQ, T.VARIANT_BASE))
+
+
+# ---- seats -------------------------------------------------------------------------------------
+def next_seat(eligible: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """First seat after ``after[k]`` (not itself) with ``eligible[k, seat]``; -1 if none."""
+    seats = (after[:, None].astype(np.int64) + _OFFSETS) % NUM_SEATS
+    ok = np.take_along_axis(eligible, seats, axis=1)
+    first = seats[np.arange(len(after)), ok.argmax(axis=1)]
+    return np.where(ok.any(axis=1), first, -1)
+
+
+def seat_with_title(titles: np.ndarray, title: int) -> np.ndarray:
+    return (titles == title).argmax(axis=1)
+
+
+# ---- the legal mask ----------------------------------------------------------------------------
+def held_plays(hands: np.ndarray) -> np.ndarray:
+    """bool[B, 2328]: PASS plus every card play whose cards the hand holds."""
+    n = hands.shape[0]
+    out = np.empty((n, A.NUM_PLAY_ACTIONS), dtype=bool)
+    bits = unpack_bits(hands)
+    joker = bits[:, JOKER, None]
+    rank_pat = ((hands[:, None] >> _RANK_SHIFTS) & _FIFTEEN).astype(np.intp)  # [n, 13] suits held per rank
+    by_suit = np.packbits(bits[:, :52].reshape(n, 13, 4).transpose(0, 2, 1), axis=2, bitorder="little")
+    suit_pat = by_suit[..., 0].astype(np.intp) | (by_suit[..., 1].astype(np.intp) << 8)  # [n, 4] ranks per suit
+    out[:, A.PASS] = True
+    out[:, A.SINGLE0:A.NAT_GROUP0] = bits
+    out[:, A.NAT_GROUP0:A.JOKER_GROUP0] = T.GROUP_NAT_HOLD[rank_pat].reshape(n, -1)
+    out[:, A.JOKER_GROUP0:A.NAT_SEQ0] = T.GROUP_JOKER_HOLD[rank_pat].reshape(n, -1) & joker
+    out[:, A.NAT_SEQ0:A.JOKER_SEQ0] = T.SEQ_NAT_HOLD[suit_pat].reshape(n, -1)
+    out[:, A.JOKER_SEQ0:] = T.SEQ_JOKER_HOLD[suit_pat].reshape(n, -1) & joker
+    return out
+
+
+def legal_mask(st: DaifugoState) -> np.ndarray:
+    b = st.batch_size
+    mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
+    rows = np.arange(b)
+    hand = st.hands[rows, st.to_play]
+    live = ~(st.terminated | st.truncated)
+    playing = live & (st.phase == PHASE_PLAY)
+    direction = (st.revolution ^ st.eleven_back).astype(np.int64)
+    rule = T.RULE[T.rule_row(rule_variant(st.declaration), st.field_class, direction, st.lock)]
+    mask[:, :A.NUM_PLAY_ACTIONS] = held_plays(hand) & rule & playing[:, None]
+    exchanging = live & (st.phase == PHASE_EXCHANGE)
+    if exchanging.any():
+        mask[exchanging, A.PICK0:] = unpack_bits(hand[exchanging] & ~st.picked[exchanging])
+    return mask
+
+
+# ---- dealing and the start of a game -----------------------------------------------------------
+def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
+    """Declaration, deal, tribute and the exchange phase (or the first lead) for games ``g``."""
+    n = len(g)
+    if n == 0:
+        return
+    key, ctr = st.rng_key[g], st.rng_counter[g]
+    pool = np.asarray(cfg.declarations, dtype=np.int8)
+    decl = pool[rng.draw_below(key, ctr, len(pool))]
+    first_game = st.game_index[g] == 0
+    random_start = rng.draw_below(key, ctr, NUM_SEATS)
+    start = np.where(first_game, random_start, seat_with_title(st.titles[g], DAIFUGO))
+    perm = rng.draw_permutations(key, ctr, 53)
+    st.rng_counter[g] = ctr
+
+    # Deal one card at a time clockwise from the start seat (which gets the 14th card).
+    seat_of = (start[:, None] + np.arange(53)) % NUM_SEATS
+    card_bits = BIT[perm]
+    hands = np.zeros((n, NUM_SEATS), dtype=np.uint64)
+    for s in range(NUM_SEATS):
+        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, card_bits, _U0), axis=1)
+
+    st.declaration[g] = decl
+    st.hands[g] = hands
+    for name in ("played", "given", "received"):
+        getattr(st, name)[g] = 0
+    st.known[g] = 0
+    st.discard[g] = 0
+    st.removed[g] = 0
+    clear_field(st, g)
+    st.revolution[g] = decl == D_START_REVOLUTION
+    st.active[g] = True
+    st.finish_pos[g] = 0
+    st.next_pos[g] = 1
+    st.last_pos[g] = NUM_SEATS
+    st.skip_pending[g] = 0
+    st.game_steps[g] = 0
+    st.picked[g] = 0
+    st.picks_left[g] = 0
+    st.miyako[g] = np.where(first_game | (not cfg.miyako_ochi), -1, seat_with_title(st.titles[g], DAIFUGO))
+
+    later = g[~first_game]
+    if len(later):
+        _tribute(st, later, DAIHINMIN, DAIFUGO, 2)
+        _tribute(st, later, HINMIN, FUGO, 1)
+        st.phase[later] = PHASE_EXCHANGE
+        st.to_play[later] = seat_with_title(st.titles[later], DAIFUGO)
+        st.picks_left[later] = 2
+    firsts = g[first_game]
+    if len(firsts):
+        st.phase[firsts] = PHASE_PLAY
+        holds_d3 = (st.hands[firsts] >> np.uint64(DIAMOND3)) & np.uint64(1)
+        st.to_play[firsts] = holds_d3.argmax(axis=1)
+
+
+def _tribute(st: DaifugoState, g: np.ndarray, giver_title: int, taker_title: int, k: int) -> None:
+    """The giver's ``k`` strongest cards (order at the start of this game) go to the taker."""
+    giver = seat_with_title(st.titles[g], giver_title)
+    taker = seat_with_title(st.titles[g], taker_title)
+    order = TRIBUTE_ORDER[np.where(st.declaration[g] == D_WEAK_JOKER, 2,
+                                   np.where(st.declaration[g] == D_START_REVOLUTION, 1, 0))]
+    hand = st.hands[g, giver]
+    held = ((hand[:, None] >> order) & np.uint64(1)).astype(bool)
+    chosen = held & (np.cumsum(held, axis=1) <= k)
+    cards = np.bitwise_or.reduce(np.where(chosen, np.uint64(1) << order, _U0), axis=1)
+    transfer(st, g, giver, taker, cards)
+
+
+def transfer(st: DaifugoState, g: np.ndarray, giver: np.ndarray, taker: np.ndarray, cards: np.ndarray) -> None:
+    """Move cards between hands; the giver knows where they went, the taker sees them anyway."""
+    st.known[g, :, giver] &= ~cards[:, None]
+    st.hands[g, giver] &= ~cards
+    st.hands[g, taker] |= cards
+    st.given[g, giver] |= cards
+    st.received[g, taker] |= cards
+    st.known[g, giver, taker] |= cards
+
+
+# ---- the field and the trick -------------------------------------------------------------------
+def clear_field(st: DaifugoState, g: np.ndarray) -> None:
+    """Flush: the field play goes to the discard; lock, 11-back and the trick record reset."""
+    st.discard[g] |= st.field_cards[g]
+    st.field_cards[g] = 0
+    st.field_action[g] = -1
+    st.field_class[g] = T.FC_EMPTY
+    st.field_owner[g] = -1
+    st.field_elo[g] = -1
+    st.field_ehi[g] = -1
+    st.responses[g] = 0
+    st.passed[g] = False
+    st.lock[g] = 0
+    st.eleven_back[g] = False
+
+
+def eligible(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
+    """bool[n, 4]: seats that may still act in the current trick."""
+    return st.active[g] & ~st.passed[g] if cfg.pass_lockout else st.active[g]
+
+
+def flush_and_lead(st: DaifugoState, g: np.ndarray, after_owner: np.ndarray) -> None:
+    """Clear the field; the owner leads if still active, else the next active seat after him."""
+    clear_field(st, g)
+    owner_active = st.active[g, after_owner]
+    st.to_play[g] = np.where(owner_active, after_owner, next_seat(st.active[g], after_owner))
+
+
+def respond(st: DaifugoState, g: np.ndarray, seat: np.ndarray, cfg: DaifugoConfig) -> None:
+    """A pass or a skip by ``seat`` on a non-empty field, then the trick-end check (§5.8)."""
+    st.responses[g] += 1
+    st.passed[g, seat] = True
+    owner = st.field_owner[g].astype(np.int64)
+    others = st.active[g] & (np.arange(NUM_SEATS) != owner[:, None])
+    ended = st.responses[g] >= others.sum(axis=1)
+    flush_and_lead(st, g[ended], owner[ended])
+    go_on = ~ended
+    st.to_play[g[go_on]] = next_seat(eligible(st, g[go_on], cfg), seat[go_on])
+
+
+def resolve_turn_start(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
+    """Consume pending skips of whoever is to play (§5.6), until someone may act."""
+    g = g[~(st.terminated[g] | st.truncated[g])]
+    while len(g):
+        seat = st.to_play[g].astype(np.int64)
+        skipped = st.skip_pending[g, seat] > 0
+        g, seat = g[skipped], seat[skipped]
+        if not len(g):
+            return
+        st.skip_pending[g, seat] -= 1
+        leading = st.field_class[g] == T.FC_EMPTY
+        st.to_play[g[leading]] = next_seat(st.active[g[leading]], seat[leading])
+        respond(st, g[~leading], seat[~leading], cfg)
+
+
+# ---- applying actions --------------------------------------------------------------------------
+def apply(st: DaifugoState, actions: np.ndarray, active: np.ndarray, cfg: DaifugoConfig) -> None:
+    g = np.flatnonzero(active)
+    a = actions[g]
+    st.game_steps[g] += 1
+    exchanging = st.phase[g] == PHASE_EXCHANGE
+    apply_pick(st, g[exchanging], a[exchanging], cfg)
+    g, a = g[~exchanging], a[~exchanging]
+    passing = a == A.PASS
+    respond(st, g[passing], st.to_play[g[passing]].astype(np.int64), cfg)
+    resolve_turn_start(st, g[passing], cfg)
+    apply_play(st, g[~passing], a[~passing], cfg)
+    stepped = np.flatnonzero(active)
+    over = stepped[(st.game_steps[stepped] >= cfg.max_game_steps) & ~st.terminated[stepped]]
+    st.truncated[over] = True
+
+
+def apply_pick(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfig) -> None:
+    """An exchange gift card (§5.2-6): 大富豪 picks 2 for 大貧民, then 富豪 picks 1 for 貧民."""
+    if not len(g):
+        return
+    st.picked[g] |= A.CARDS[a]
+    st.picks_left[g] -= 1
+    done = st.picks_left[g] == 0
+    g = g[done]
+    giver = st.to_play[g].astype(np.int64)
+    by_daifugo = st.titles[g, giver] == DAIFUGO
+    taker = np.where(by_daifugo, seat_with_title(st.titles[g], DAIHINMIN), seat_with_title(st.titles[g], HINMIN))
+    transfer(st, g, giver, taker, st.picked[g])
+    st.picked[g] = 0
+    to_fugo = g[by_daifugo]
+    st.to_play[to_fugo] = seat_with_title(st.titles[to_fugo], FUGO)
+    st.picks_left[to_fugo] = 1
+    to_play = g[~by_daifugo]
+    st.phase[to_play] = PHASE_PLAY
+    st.to_play[to_play] = seat_with_title(st.titles[to_play], DAIHINMIN)  # previous 大貧民 leads
+
+
+def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfig) -> None:
+    """Resolve accepted plays in the order of §5.7."""
+    if not len(g):
+        return
+    p = st.to_play[g].astype(np.int64)
+    decl = st.declaration[g]
+    cards = A.CARDS[a]
+    # 1. Cards to the field.
+    st.hands[g, p] &= ~cards
+    st.played[g, p] |= cards
+    st.known[g, :, p] &= ~cards[:, None]
+    prev = st.field_action[g]
+    had_prev = prev >= 0
+    prev_natural = had_prev & ~A.HAS_JOKER[prev]
+    prev_ns = A.NS[prev]
+    strong_joker_on_field = st.field_class[g] == T.FC_JOKER
+    st.discard[g] |= st.field_cards[g]
+    st.field_cards[g] = cards
+    st.field_action[g] = a
+    st.field_owner[g] = p
+    st.field_elo[g] = A.LO[a]
+    st.field_ehi[g] = A.HI[a]
+    st.field_class[g] = T.field_class_of(A.KIND[a], A.SIZE[a], A.LO[a], decl == D_WEAK_JOKER)
+    # 2. Lock trigger: same natural suits as the previous play of this trick, no joker in either.
+    trigger = (decl != D_NO_LOCK) & (st.lock[g] == 0) & prev_natural & ~A.HAS_JOKER[a] & (A.NS[a] == prev_ns)
+    st.lock[g] = np.where(trigger, A.NS[a], st.lock[g])
+    # 3. Revolution.
+    st.revolution[g] ^= A.REVOLUTION[a]
+    # 5. Going out, and 都落ち on the first finisher.
+    out = st.hands[g, p] == 0
+    go, po = g[out], p[out]
+    first = st.next_pos[go] == 1
+    st.finish_pos[go, po] = st.next_pos[go]
+    st.next_pos[go] += 1
+    st.active[go, po] = False
+    cand = st.miyako[go].astype(np.int64)
+    falls = first & (cand >= 0) & (cand != po) & st.active[go, np.maximum(cand, 0)]
+    gf, cf = go[falls], cand[falls]
+    st.finish_pos[gf, cf] = st.last_pos[gf]
+    st.last_pos[gf] -= 1
+    st.active[gf, cf] = False
+    st.removed[gf] |= st.hands[gf, cf]
+    st.hands[gf, cf] = 0
+    # 6. Flush effects: 8-cut and the ♠3 return.
+    eight_cut = A.HAS8[a] & (decl != D_NO_EIGHT_CUT)
+    spade3 = strong_joker_on_field & (a == A.SPADE3_SINGLE)
+    flush = eight_cut | spade3
+    # 7. Declaration triggers.
+    st.eleven_back[g] ^= (decl == D_ELEVEN_BACK) & A.HAS_JACK[a] & ~flush
+    five = (decl == D_FIVE_SKIP) & A.HAS5[a]
+    target = next_seat(st.active[g[five]], p[five])
+    st.skip_pending[g[five][target >= 0], target[target >= 0]] += 1
+    # 8. Game end.
+    ended = st.active[g].sum(axis=1) <= 1
+    finish_game(st, g[ended], cfg)
+    g, p, flush = g[~ended], p[~ended], flush[~ended]
+    live = g
+    # 9. Advance: after a flush the player leads again; otherwise the next seat responds.
+    flush_and_lead(st, g[flush], p[flush])
+    g, p = g[~flush], p[~flush]
+    others = st.active[g] & (np.arange(NUM_SEATS) != p[:, None])
+    if cfg.pass_lockout:
+        # Seats that passed earlier in this trick stay out; if nobody is left to answer, it ends.
+        st.responses[g] = (st.passed[g] & others).sum(axis=1)
+        over = st.responses[g] >= others.sum(axis=1)
+        flush_and_lead(st, g[over], p[over])
+        g, p = g[~over], p[~over]
+    else:
+        st.responses[g] = 0
+        st.passed[g] = False
+    st.to_play[g] = next_seat(eligible(st, g, cfg), p)
+    resolve_turn_start(st, live, cfg)
+
+
+def finish_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
+    """The last active seat takes the remaining position; rewards; next game or the series ends."""
+    if not len(g):
+        return
+    last = st.active[g].argmax(axis=1)
+    has_last = st.active[g].any(axis=1)
+    gl, sl = g[has_last], last[has_last]
+    st.finish_pos[gl, sl] = st.next_pos[gl]
+    st.active[gl, sl] = False
+    table = np.asarray(cfg.rewards_by_position, dtype=np.float32)
+    reward = table[st.finish_pos[g] - 1]
+    st.rewards[g] += reward
+    st.series_score[g] += reward
+    st.titles[g] = st.finish_pos[g]  # position 1..4 = 大富豪 .. 大貧民
+    st.game_index[g] += 1
+    over = st.game_index[g] >= cfg.series_games
+    st.terminated[g[over]] = True
+    st.game_index[g[over]] -= 1  # stays on the last game played
+    start_game(st, g[~over], cfg)

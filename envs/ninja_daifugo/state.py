@@ -1,0 +1,54 @@
+"""The batched state of ninja daifugō (every array has leading axis B; seats are 0..3)."""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from envs.core.game import State
+
+NUM_SEATS = 4
+PHASE_PLAY, PHASE_EXCHANGE, PHASE_SHURIKEN = 0, 1, 2
+PHASE_NAMES = ("play", "exchange", "shuriken")
+# Titles earned in the previous game (0 = none yet).
+TITLE_NONE, DAIFUGO, FUGO, HINMIN, DAIHINMIN = 0, 1, 2, 3, 4
+TITLE_NAMES = (None, "daifugo", "fugo", "hinmin", "daihinmin")
+
+
+@dataclasses.dataclass
+class DaifugoState(State):
+    # Cards (uint64 bitmasks, bit c = card c).
+    hands: np.ndarray  # uint64[B, 4]
+    played: np.ndarray  # uint64[B, 4]: cards each seat played face up this game
+    known: np.ndarray  # uint64[B, 4, 4]: [observer, holder] cards the observer knows the holder has
+    given: np.ndarray  # uint64[B, 4]: cards the seat gave in tribute/exchange this game
+    received: np.ndarray  # uint64[B, 4]: cards the seat received in tribute/exchange this game
+    discard: np.ndarray  # uint64[B]: public discard (cleared tricks)
+    removed: np.ndarray  # uint64[B]: 都落ち hands, face down
+    # The field and the trick.
+    field_action: np.ndarray  # int16[B]: action index of the play on the field, -1 when empty
+    field_cards: np.ndarray  # uint64[B]
+    field_class: np.ndarray  # int16[B]: see tables.field_class_of (0 = empty)
+    field_owner: np.ndarray  # int8[B]: seat whose play is on the field, -1 when empty
+    field_elo: np.ndarray  # int8[B]: effective low/high represented ranks (after 変化)
+    field_ehi: np.ndarray  # int8[B]
+    responses: np.ndarray  # int8[B]: passes/skips since the field play
+    passed: np.ndarray  # bool[B, 4]: passed in this trick (matters with pass_lockout)
+    lock: np.ndarray  # int8[B]: locked suit mask, 0 = no lock
+    revolution: np.ndarray  # bool[B]
+    eleven_back: np.ndarray  # bool[B]
+    # Players, game and series.
+    declaration: np.ndarray  # int8[B]: 0..9
+    active: np.ndarray  # bool[B, 4]: still playing this game
+    finish_pos: np.ndarray  # int8[B, 4]: 0 = not yet, else 1..4
+    next_pos: np.ndarray  # int8[B]: position the next finisher takes
+    last_pos: np.ndarray  # int8[B]: position the next 都落ち player takes
+    titles: np.ndarray  # int8[B, 4]: titles from the previous game (TITLE_*)
+    miyako: np.ndarray  # int8[B]: 都落ち candidate (previous 大富豪), -1 none
+    game_index: np.ndarray  # int8[B]: 0-based game in the series
+    series_score: np.ndarray  # float32[B, 4]
+    phase: np.ndarray  # int8[B]: PHASE_*
+    picks_left: np.ndarray  # int8[B]: cards still to pick in this exchange step
+    picked: np.ndarray  # uint64[B]: cards picked so far in this exchange step
+    skip_pending: np.ndarray  # int8[B, 4]
+    game_steps: np.ndarray  # int32[B]: decisions in this game (truncation guard)

@@ -1,0 +1,115 @@
+"""Precomputed tables that make the legal mask a few lookups instead of per-action comparisons.
+
+* **Holding tables**: which plays a hand can form, looked up by the hand's suit pattern at each
+  rank (groups) and its rank pattern in each suit (sequences), times "holds the joker".
+* **Rule table** ``RULE[variant, field_class, direction, lock]``: which actions (PASS and the
+  card plays) the rules allow against that field, before asking whether the cards are held.
+
+A *field class* names what a candidate must beat: 0 empty (a lead), 1..13 single of effective
+rank r (1 + r), 14 the strong joker single, 15 the weak joker (D1), 16..67 a group of size n and
+effective rank r (``16 + 13 (n - 2) + r``), 68..133 a sequence of length L from effective rank st
+(``68 + off3[L] + st``). The *variant* is 0 for the base rules, 1 under D1 (the joker is the
+weakest card and never wild) and 2 under D4 (no sequences).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import actions as A
+
+NUM_FIELD_CLASSES = 134
+FC_EMPTY, FC_JOKER, FC_WEAK_JOKER = 0, 14, 15
+VARIANT_BASE, VARIANT_WEAK_JOKER, VARIANT_NO_SEQ = 0, 1, 2
+NUM_VARIANTS = 3
+_P = A.NUM_PLAY_ACTIONS
+
+
+def field_class_of(kind: np.ndarray, size: np.ndarray, elo: np.ndarray, weak_joker: np.ndarray) -> np.ndarray:
+    """Field class (see module doc) of plays with the given kind, size and effective low rank."""
+    kind = np.asarray(kind)
+    fc = np.zeros(kind.shape, dtype=np.int16)
+    off3 = np.zeros(14, dtype=np.int16)
+    for L, o in A.OFF3.items():
+        off3[L] = o
+    fc = np.where(kind == A.K_SINGLE, 1 + elo, fc)
+    fc = np.where(kind == A.K_JSINGLE, np.where(weak_joker, FC_WEAK_JOKER, FC_JOKER), fc)
+    fc = np.where(kind == A.K_GROUP, 16 + 13 * (size.astype(np.int16) - 2) + elo, fc)
+    fc = np.where(kind == A.K_SEQ, 68 + off3[np.clip(size, 0, 13)] + elo, fc)
+    return fc.astype(np.int16)
+
+
+def _beats() -> np.ndarray:
+    """bool[variant, field_class, direction, play action]: strength and shape rules."""
+    kind, size, lo, hi = A.KIND[:_P], A.SIZE[:_P].astype(int), A.LO[:_P].astype(int), A.HI[:_P].astype(int)
+    t = np.zeros((NUM_VARIANTS, NUM_FIELD_CLASSES, 2, _P), dtype=bool)
+    plays = kind != A.K_PASS
+    t[:, FC_EMPTY, :, :] = plays  # a lead: any formable play, never PASS
+    for d in (0, 1):
+        stronger = (lambda cand, f: cand > f) if d == 0 else (lambda cand, f: cand < f)
+        for r in range(13):
+            t[:, 1 + r, d] = ((kind == A.K_SINGLE) & stronger(lo, r)) | (kind == A.K_JSINGLE)
+            for n in range(2, 6):
+                t[:, 16 + 13 * (n - 2) + r, d] = (kind == A.K_GROUP) & (size == n) & stronger(lo, r)
+        t[:, FC_JOKER, d, A.SPADE3_SINGLE] = True  # only the ♠3 answers a lone (strong) joker
+        t[:, FC_WEAK_JOKER, d] = kind == A.K_SINGLE  # any natural single beats the weak joker
+        for L, o in A.OFF3.items():
+            for st in range(0, 14 - L):
+                fhi = st + L - 1
+                ok = lo > fhi if d == 0 else hi < st
+                t[:, 68 + o + st, d] = (kind == A.K_SEQ) & (size == L) & ok
+    t[:, 1:, :, A.PASS] = True  # a responder may always pass
+    # D1: the joker is the weakest card and never wild: no joker combos, and its single only leads.
+    combos_with_joker = A.HAS_JOKER[:_P] & (kind != A.K_JSINGLE)
+    t[VARIANT_WEAK_JOKER, :, :, combos_with_joker] = False
+    t[VARIANT_WEAK_JOKER, 1:, :, A.JOKER_SINGLE] = False
+    t[VARIANT_NO_SEQ, :, :, kind == A.K_SEQ] = False
+    return t
+
+
+def _lock_ok() -> np.ndarray:
+    """bool[lock suit mask 0..15, play action]: the play fits a 縛り on those suits (0 = no lock)."""
+    kind, ns, hj = A.KIND[:_P], A.NS[:_P].astype(int), A.HAS_JOKER[:_P]
+    t = np.ones((16, _P), dtype=bool)
+    pc = np.array([bin(m).count("1") for m in range(16)])
+    for L in range(1, 16):
+        seq = (kind == A.K_SEQ) & (ns == L)  # a sequence's natural suit is its suit (joker takes it too)
+        natural = (kind != A.K_SEQ) & ~hj & (ns == L)
+        # The joker takes the one missing locked suit.
+        joker = (kind != A.K_SEQ) & hj & ((ns & ~L) == 0) & (pc[ns] + 1 == pc[L])
+        t[L] = seq | natural | joker
+        t[L, A.PASS] = True
+    return t
+
+
+BEATS = _beats()
+LOCK_OK = _lock_ok()
+# The whole rule table, flattened over (variant, field class, direction, lock) for one gather.
+RULE = (BEATS[:, :, :, None, :] & LOCK_OK[None, None, None, :, :]).reshape(-1, _P)
+
+
+def rule_row(variant: np.ndarray, fclass: np.ndarray, direction: np.ndarray, lock: np.ndarray) -> np.ndarray:
+    """Row index into :data:`RULE`."""
+    return ((variant.astype(np.int64) * NUM_FIELD_CLASSES + fclass) * 2 + direction) * 16 + lock
+
+
+# ---- holding tables ----------------------------------------------------------------------------
+def _holding() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    pats = np.arange(16)
+    group_nat = np.array([[all((p >> s) & 1 for s in sub) for sub in A.SUBSETS11] for p in pats], dtype=bool)
+    group_jk = np.array([[all((p >> s) & 1 for s in sub) for sub in A.SUBSETS15] for p in pats], dtype=bool)
+    rp = np.arange(1 << 13)
+    have = ((rp[:, None] >> np.arange(13)) & 1).astype(bool)  # [8192, 13]
+    seq_nat = np.zeros((1 << 13, 66), dtype=bool)
+    seq_jk = np.zeros((1 << 13, 418), dtype=bool)
+    for L, o in A.OFF3.items():
+        for st in range(0, 14 - L):
+            run = have[:, st:st + L]
+            seq_nat[:, o + st] = run.all(axis=1)
+            for p in range(L):
+                # Every rank but position p held naturally (the joker stands at p).
+                others = np.delete(run, p, axis=1).all(axis=1)
+                seq_jk[:, A.OFFJ[L] + st * L + p] = others
+    return group_nat, group_jk, seq_nat, seq_jk
+
+
+GROUP_NAT_HOLD, GROUP_JOKER_HOLD, SEQ_NAT_HOLD, SEQ_JOKER_HOLD = _holding()

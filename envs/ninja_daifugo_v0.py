@@ -1,0 +1,68 @@
+"""# Ninja Daifugō (忍者大富豪)
+
+| | |
+|---|---|
+| Import | `from envs import ninja_daifugo_v0` |
+| Agents | `player_0` .. `player_3` (seat 0 is "you"; 1 ジライヤ, 2 お館様, 3 モコ in the faithful table) |
+| Action space | `Discrete(2389)` |
+| Action mask | `observation["action_mask"]`, `int8[2389]` (also `infos[agent]["action_mask"]`) |
+| Observation | `Box(0, 1, (877,), float32)` |
+| Episode | a series of `series_games` games (default 5), rewards at each game's end |
+
+Four-player daifugō with revolution, 8-cut, ♠3 return, sequences, suit lock (縛り), 都落ち, tribute
+and exchange between games, and the Lord's per-game declaration (お館様の気まぐれ宣言). The rules
+are `shared/rules/ninja_daifugo.md`; §5 (state machine), §6 (actions) and §8 (rulings) are normative.
+
+## Observation (877 floats in [0, 1], from the observing seat: self, +1, +2, +3)
+Own hand (53), cards each seat played face up this game (4×53), cards known to be in each
+opponent's hand — given to them in tribute/exchange (3×53), field cards (53), field kind
+(empty/single/group/sequence) and joker-single flag, field size one-hot 0..13, effective low and
+high represented ranks (13+13), field owner, responses/3, lock flag+suits, the field play's natural
+suits (the lock reference), revolution, 11-back, hand counts/14, finished flags and finishing
+positions, titles from the previous game, the 都落ち candidate, ninja points, the jutsu table,
+pending skips, the declaration one-hot, own school, phase (play/exchange/shuriken), picks left and
+cards picked so far (own only), jutsu-used/変化 flags, cards received and given in tribute/exchange,
+game index, series scores, and the 都落ち card count. The exact offsets are
+`envs.ninja_daifugo.observation.LAYOUT`. Opponents' hands never appear.
+
+## Actions
+| Range | Meaning |
+|---|---|
+| 0 | PASS (illegal when leading) |
+| 1–53 | single card c = 4·rank + suit (53 = joker) |
+| 54–196 | group of naturals: `54 + 11 r + m` |
+| 197–391 | group with the joker: `197 + 15 r + m` |
+| 392–655 | sequence of naturals: `392 + 66 s + off3[L] + start` |
+| 656–2327 | sequence with the joker at position p: `656 + 418 s + offJ[L] + start·L + p` |
+| 2328–2335 | ninjutsu (masked until the ninja layer is on) |
+| 2336–2388 | PICK_CARD c: choose an exchange gift |
+
+`Game().describe_action(a)` / `action_label(a)` name any index.
+
+## Rewards
+At each game's end: 1st +1, 2nd +1/3, 3rd −1/3, 4th −1 (`reward_scheme="uecda"`: 4/3/2/1).
+
+## Options (`env(**rules)`)
+`series_games` (5), `declarations` (pool drawn from per game; default D0–D5, D8, D9), `pass_lockout`
+(False), `miyako_ochi` (True), `reward_scheme` ("zero_sum"), `max_game_steps` (4000, truncation).
+
+## Rulings where the rules file is silent
+* A series of one game has no tribute: titles only matter from game 2.
+* A seat that passed may answer again when someone else plays (§8 A1), unless `pass_lockout`.
+* In `pass_lockout` mode a skip counts as a pass; if every other seat already passed when a play
+  is made, the trick ends at once and the player leads again.
+* The 都落ち player's cards are removed face down; in the observation only their count shows.
+* Tribute and exchange gifts are known to giver and receiver; the giver's knowledge shows in the
+  "known in opponent hands" block until the card is played or passed on.
+
+## Version history
+* v0: first release.
+"""
+from __future__ import annotations
+
+from envs.core.versioned import env_factories
+from envs.ninja_daifugo.game import NinjaDaifugo as Game
+
+raw_env, env = env_factories(Game)
+
+__all__ = ["Game", "env", "raw_env"]

@@ -1,0 +1,1 @@
+"""Jobs: benchmarks, self-play training, export, evaluation, and the ``yuugi`` command line."""

@@ -139,8 +139,11 @@ class BatchGame(ABC):
             self._apply(state, actions, active)
         return state
 
-    def validate(self, state: State, actions: np.ndarray, active: np.ndarray) -> None:
-        """Raise :class:`IllegalActionError` for the first active game whose action is illegal."""
+    def validate(self, state: State, actions: np.ndarray, active: np.ndarray, mask: np.ndarray | None = None) -> None:
+        """Raise :class:`IllegalActionError` for the first active game whose action is illegal.
+
+        ``mask`` may pass the legal mask of ``state`` when the caller already has it.
+        """
         idx = np.flatnonzero(active)
         if idx.size == 0:
             return
@@ -150,7 +153,8 @@ class BatchGame(ABC):
             bad = int(np.flatnonzero(~in_range)[0])
             raise IllegalActionError(int(idx[bad]), int(acts[bad]), "out of range",
                                      f"actions are 0..{self.num_actions - 1}")
-        mask = self.legal_mask(state)
+        if mask is None:
+            mask = self.legal_mask(state)
         ok = mask[idx, acts]
         if not ok.all():
             bad = int(np.flatnonzero(~ok)[0])

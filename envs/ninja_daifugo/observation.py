@@ -64,77 +64,82 @@ _KIND_BLOCK = np.zeros(7, dtype=np.int64)
 _KIND_BLOCK[[A.K_SINGLE, A.K_JSINGLE]] = 1
 _KIND_BLOCK[A.K_GROUP] = 2
 _KIND_BLOCK[A.K_SEQ] = 3
+_NOWHERE = OBS_SIZE  # a scratch column past the end, for one-hots that are absent
+_SUIT_BITS = np.arange(4)
+_SEATS = np.arange(NUM_SEATS)
+_CARDS_AT_START = OFFSETS["field_cards"].stop  # hand, played x4, known x3, field: 9 contiguous card blocks
+assert _CARDS_AT_START == 9 * 53
+assert OFFSETS["given"].start == OFFSETS["received"].stop
 
 
-def _one_hot(out: np.ndarray, name: str, index: np.ndarray, width: int) -> None:
-    """Set ``out[i, block + index[i, k] + width * k] = 1`` for every row i and column k."""
-    sl = OFFSETS[name]
+def _col(name: str, index: np.ndarray, width: int = 0) -> np.ndarray:
+    """Column of a one-hot: block start + index (+ width * k for the k-th repeated block)."""
     index = np.asarray(index, dtype=np.int64)
-    if index.ndim == 1:
-        index = index[:, None]
-    cols = sl.start + index + width * np.arange(index.shape[1])
-    np.put_along_axis(out, cols, 1.0, axis=1)
+    if index.ndim == 2:
+        index = index + width * np.arange(index.shape[1])
+    return OFFSETS[name].start + index
 
 
 def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
+    """float32[B, 877] for ``seat`` (an int, or one seat per game)."""
     b = st.batch_size
     rows = np.arange(b)
     seat = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
-    rel = (seat[:, None] + np.arange(NUM_SEATS)) % NUM_SEATS  # rel[i, k] = absolute seat at offset k
-    out = np.zeros((b, OBS_SIZE), dtype=np.float32)
+    rel = (seat[:, None] + _SEATS) % NUM_SEATS  # rel[i, k] = absolute seat at offset k
     r1 = rows[:, None]
+    out = np.zeros((b, OBS_SIZE + 1), dtype=np.float32)
 
-    out[:, OFFSETS["hand"]] = unpack_bits(st.hands[rows, seat])
-    out[:, OFFSETS["played_by_seat"]] = unpack_bits(st.played[r1, rel]).reshape(b, -1)
-    out[:, OFFSETS["known_in_opponent_hands"]] = unpack_bits(st.known[r1, seat[:, None], rel[:, 1:]]).reshape(b, -1)
-    out[:, OFFSETS["field_cards"]] = unpack_bits(st.field_cards)
+    # All card blocks in one unpack: hand, played x4, known x3, field | picked | received, given.
+    mine = st.to_play == seat  # a pick in progress is the picker's own secret
+    cards = np.concatenate([
+        st.hands[rows, seat][:, None], st.played[r1, rel], st.known[r1, seat[:, None], rel[:, 1:]],
+        st.field_cards[:, None], np.where(mine, st.picked, np.uint64(0))[:, None],
+        st.received[rows, seat][:, None], st.given[rows, seat][:, None]], axis=1)
+    bits = unpack_bits(cards)
+    out[:, :_CARDS_AT_START] = bits[:, :9].reshape(b, -1)
+    out[:, OFFSETS["picked"]] = bits[:, 9]
+    out[:, OFFSETS["received"].start:OFFSETS["given"].stop] = bits[:, 10:].reshape(b, -1)
 
     fa = st.field_action.astype(np.int64)
     empty = fa < 0
     kind = np.where(empty, A.K_PASS, A.KIND[fa])
-    _one_hot(out, "field_kind", _KIND_BLOCK[kind], 4)
-    out[:, OFFSETS["field_joker_single"]] = (kind == A.K_JSINGLE)[:, None]
-    _one_hot(out, "field_size", np.where(empty, 0, A.SIZE[fa]), 14)
+    natural_field = ~empty & ~A.HAS_JOKER[fa]
     has_ranks = st.field_elo >= 0
-    lo_cols = OFFSETS["field_low"].start + np.maximum(st.field_elo, 0).astype(np.int64)
-    hi_cols = OFFSETS["field_high"].start + np.maximum(st.field_ehi, 0).astype(np.int64)
-    out[rows[has_ranks], lo_cols[has_ranks]] = 1.0
-    out[rows[has_ranks], hi_cols[has_ranks]] = 1.0
-    owner_rel = (st.field_owner.astype(np.int64) - seat) % NUM_SEATS
-    out[rows[~empty], OFFSETS["field_owner"].start + owner_rel[~empty]] = 1.0
+    fin = st.finish_pos[r1, rel]
+    one_hot = np.concatenate([
+        _col("field_kind", _KIND_BLOCK[kind])[:, None],
+        _col("field_size", np.where(empty, 0, A.SIZE[fa]))[:, None],
+        np.where(has_ranks, _col("field_low", st.field_elo), _NOWHERE)[:, None],
+        np.where(has_ranks, _col("field_high", st.field_ehi), _NOWHERE)[:, None],
+        np.where(empty, _NOWHERE, _col("field_owner", (st.field_owner - seat) % NUM_SEATS))[:, None],
+        _col("finish_position", fin, 5),
+        _col("titles", st.titles[r1, rel], 5),
+        np.where(st.miyako >= 0, _col("miyako_candidate", (st.miyako - seat) % NUM_SEATS), _NOWHERE)[:, None],
+        _col("ninja_points", np.zeros((b, NUM_SEATS), dtype=np.int64), 7),
+        _col("declaration", st.declaration)[:, None],
+        np.full((b, 1), OFFSETS["school"].start),  # no school
+        _col("phase", st.phase)[:, None],
+        _col("picks_left", st.picks_left)[:, None],
+        np.full((b, 1), OFFSETS["henge_shift"].start),  # no 変化 shift
+    ], axis=1)
+    out[r1, one_hot] = 1.0
+
+    out[:, OFFSETS["field_joker_single"].start] = kind == A.K_JSINGLE
     out[:, OFFSETS["responses"].start] = np.minimum(st.responses, 3) / 3.0
-    lock_bits = (st.lock[:, None].astype(np.int64) >> np.arange(4)) & 1
     lk = OFFSETS["lock"]
     out[:, lk.start] = st.lock > 0
-    out[:, lk.start + 1:lk.stop] = lock_bits
-    natural_field = ~empty & ~A.HAS_JOKER[fa]
+    out[:, lk.start + 1:lk.stop] = (st.lock[:, None] >> _SUIT_BITS) & 1
     pv = OFFSETS["previous_play_suits"]
     out[:, pv.start] = natural_field
-    out[:, pv.start + 1:pv.stop] = ((A.NS[fa][:, None].astype(np.int64) >> np.arange(4)) & 1) * natural_field[:, None]
+    out[:, pv.start + 1:pv.stop] = ((A.NS[fa][:, None] >> _SUIT_BITS) & 1) * natural_field[:, None]
     out[:, OFFSETS["revolution"].start] = st.revolution
     out[:, OFFSETS["eleven_back"].start] = st.eleven_back
     out[:, OFFSETS["hand_counts"]] = np.minimum(popcount(st.hands[r1, rel]), 16) / 16.0
-    fin = st.finish_pos[r1, rel].astype(np.int64)
     out[:, OFFSETS["finished"]] = fin > 0
-    _one_hot(out, "finish_position", fin, 5)
-    _one_hot(out, "titles", st.titles[r1, rel], 5)
-    has_cand = st.miyako >= 0
-    cand_rel = (st.miyako.astype(np.int64) - seat) % NUM_SEATS
-    out[rows[has_cand], OFFSETS["miyako_candidate"].start + cand_rel[has_cand]] = 1.0
-    _one_hot(out, "ninja_points", np.zeros((b, NUM_SEATS), dtype=np.int64), 7)
     out[:, OFFSETS["skip_pending"]] = np.minimum(st.skip_pending[r1, rel], 3) / 3.0
-    _one_hot(out, "declaration", st.declaration, 10)
-    out[:, OFFSETS["school"].start] = 1.0  # no school
-    _one_hot(out, "phase", st.phase, 3)
-    _one_hot(out, "picks_left", st.picks_left, 3)
-    mine = st.to_play == seat  # the pick in progress is the picker's own secret
-    out[:, OFFSETS["picked"]] = unpack_bits(np.where(mine, st.picked, np.uint64(0)))
-    out[:, OFFSETS["henge_shift"].start] = 1.0
-    out[:, OFFSETS["received"]] = unpack_bits(st.received[rows, seat])
-    out[:, OFFSETS["given"]] = unpack_bits(st.given[rows, seat])
     out[:, OFFSETS["game_index"].start] = st.game_index / max(cfg.series_games, 1)
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)
     scaled = (st.series_score[r1, rel] - lo * cfg.series_games) / ((hi - lo) * cfg.series_games)
     out[:, OFFSETS["series_score"]] = np.clip(scaled, 0.0, 1.0)
     out[:, OFFSETS["removed_count"].start] = np.minimum(popcount(st.removed), 16) / 16.0
-    return out
+    return out[:, :OBS_SIZE]

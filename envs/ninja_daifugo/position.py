@@ -208,7 +208,7 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
                                                 f"(都落ち): {finish}")
     terminated = _bool(get("terminated", False), "terminated")
     for p in range(NUM_SEATS):
-        if finish[p] and hand_masks[p]:
+        if finish[p] and hand_masks[p] and not terminated:  # the last seat keeps its cards at the end
             raise PositionError(f"hands[{p}]", "a finished seat holds no cards")
         if not finish[p] and not hand_masks[p] and not terminated:
             raise PositionError(f"hands[{p}]", "a seat still playing must hold cards (or give its finish position)")

@@ -20,7 +20,6 @@ from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE,
 _U0 = np.uint64(0)
 _RANK_SHIFTS = (4 * np.arange(13)).astype(np.uint64)
 _FIFTEEN = np.uint64(15)
-_OFFSETS = np.arange(1, NUM_SEATS)
 
 
 # ---- strength orders for tribute (strongest first; ties ♠ > ♥ > ♦ > ♣) ----------------------------
@@ -42,12 +41,25 @@ def rule_variant(declaration: np.ndarray) -> np.ndarray:
 
 
 # ---- seats -------------------------------------------------------------------------------------
+def _next_table() -> np.ndarray:
+    """NEXT[after, eligible pattern]: first eligible seat after ``after`` (not itself), -1 if none."""
+    t = np.full((NUM_SEATS, 1 << NUM_SEATS), -1, dtype=np.int64)
+    for after in range(NUM_SEATS):
+        for pat in range(1 << NUM_SEATS):
+            for d in range(1, NUM_SEATS):
+                if (pat >> ((after + d) % NUM_SEATS)) & 1:
+                    t[after, pat] = (after + d) % NUM_SEATS
+                    break
+    return t
+
+
+_NEXT = _next_table()
+_SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
+
+
 def next_seat(eligible: np.ndarray, after: np.ndarray) -> np.ndarray:
     """First seat after ``after[k]`` (not itself) with ``eligible[k, seat]``; -1 if none."""
-    seats = (after[:, None].astype(np.int64) + _OFFSETS) % NUM_SEATS
-    ok = np.take_along_axis(eligible, seats, axis=1)
-    first = seats[np.arange(len(after)), ok.argmax(axis=1)]
-    return np.where(ok.any(axis=1), first, -1)
+    return _NEXT[after, eligible @ _SEAT_WEIGHTS]
 
 
 def seat_with_title(titles: np.ndarray, title: int) -> np.ndarray:
@@ -55,34 +67,83 @@ def seat_with_title(titles: np.ndarray, title: int) -> np.ndarray:
 
 
 # ---- the legal mask ----------------------------------------------------------------------------
+def _suit_patterns(bits: np.ndarray) -> np.ndarray:
+    """int[n, 4]: the 13-bit rank pattern each suit holds."""
+    n = bits.shape[0]
+    by_suit = np.packbits(bits[:, :52].reshape(n, 13, 4).transpose(0, 2, 1), axis=2, bitorder="little")
+    return by_suit[..., 0].astype(np.intp) | (by_suit[..., 1].astype(np.intp) << 8)
+
+
+def _rank_patterns(hands: np.ndarray) -> np.ndarray:
+    """int[n, 13]: the 4-bit suit pattern held at each rank."""
+    return ((hands[:, None] >> _RANK_SHIFTS) & _FIFTEEN).astype(np.intp)
+
+
 def held_plays(hands: np.ndarray) -> np.ndarray:
-    """bool[B, 2328]: PASS plus every card play whose cards the hand holds."""
+    """bool[n, 2328]: PASS plus every card play whose cards the hand holds."""
     n = hands.shape[0]
     out = np.empty((n, A.NUM_PLAY_ACTIONS), dtype=bool)
     bits = unpack_bits(hands)
-    joker = bits[:, JOKER, None]
-    rank_pat = ((hands[:, None] >> _RANK_SHIFTS) & _FIFTEEN).astype(np.intp)  # [n, 13] suits held per rank
-    by_suit = np.packbits(bits[:, :52].reshape(n, 13, 4).transpose(0, 2, 1), axis=2, bitorder="little")
-    suit_pat = by_suit[..., 0].astype(np.intp) | (by_suit[..., 1].astype(np.intp) << 8)  # [n, 4] ranks per suit
     out[:, A.PASS] = True
     out[:, A.SINGLE0:A.NAT_GROUP0] = bits
-    out[:, A.NAT_GROUP0:A.JOKER_GROUP0] = T.GROUP_NAT_HOLD[rank_pat].reshape(n, -1)
-    out[:, A.JOKER_GROUP0:A.NAT_SEQ0] = T.GROUP_JOKER_HOLD[rank_pat].reshape(n, -1) & joker
-    out[:, A.NAT_SEQ0:A.JOKER_SEQ0] = T.SEQ_NAT_HOLD[suit_pat].reshape(n, -1)
-    out[:, A.JOKER_SEQ0:] = T.SEQ_JOKER_HOLD[suit_pat].reshape(n, -1) & joker
+    out[:, A.NAT_GROUP0:A.NAT_SEQ0] = _held_groups(hands, bits[:, JOKER])
+    out[:, A.NAT_SEQ0:] = _held_sequences(bits)
+    return out
+
+
+def _held_groups(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
+    """bool[n, 338]: natural then joker groups (columns 54..391)."""
+    n = hands.shape[0]
+    rank_pat = _rank_patterns(hands)
+    out = np.empty((n, A.NAT_SEQ0 - A.NAT_GROUP0), dtype=bool)
+    out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = T.GROUP_NAT_HOLD[rank_pat].reshape(n, -1)
+    out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:] = T.GROUP_JOKER_HOLD[rank_pat + 16 * joker[:, None]].reshape(n, -1)
+    return out
+
+
+def _held_sequences(bits: np.ndarray) -> np.ndarray:
+    """bool[n, 1936]: natural then joker sequences (columns 392..2327)."""
+    n = bits.shape[0]
+    suit_pat = _suit_patterns(bits)
+    out = np.empty((n, A.NUM_PLAY_ACTIONS - A.NAT_SEQ0), dtype=bool)
+    out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = T.SEQ_NAT_HOLD[suit_pat].reshape(n, -1)
+    out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:] = T.SEQ_JOKER_HOLD[suit_pat + 8192 * bits[:, JOKER, None]].reshape(n, -1)
     return out
 
 
 def legal_mask(st: DaifugoState) -> np.ndarray:
+    """bool[B, 2389]. Card plays = held plays AND one row of the rule table.
+
+    Only the columns a field can be answered with are computed: a single is answered by singles,
+    a group by groups, a sequence by sequences (plus PASS); a lead looks at every play.
+    """
     b = st.batch_size
     mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
-    rows = np.arange(b)
-    hand = st.hands[rows, st.to_play]
     live = ~(st.terminated | st.truncated)
+    hand = st.hands[np.arange(b), st.to_play]
+    fc = st.field_class
     playing = live & (st.phase == PHASE_PLAY)
     direction = (st.revolution ^ st.eleven_back).astype(np.int64)
-    rule = T.RULE[T.rule_row(rule_variant(st.declaration), st.field_class, direction, st.lock)]
-    mask[:, :A.NUM_PLAY_ACTIONS] = held_plays(hand) & rule & playing[:, None]
+    row = T.rule_row(rule_variant(st.declaration), fc, direction, st.lock)
+
+    g = np.flatnonzero(playing & (fc == T.FC_EMPTY))
+    if g.size:
+        mask[g, :A.NUM_PLAY_ACTIONS] = held_plays(hand[g]) & T.RULE[row[g]]
+    g = np.flatnonzero(playing & (fc > T.FC_EMPTY) & (fc < T.FC_GROUP0))
+    if g.size:
+        mask[g, :A.NAT_GROUP0] = T.RULE[row[g], :A.NAT_GROUP0]
+        mask[g, A.SINGLE0:A.NAT_GROUP0] &= unpack_bits(hand[g])
+    g = np.flatnonzero(playing & (fc >= T.FC_GROUP0) & (fc < T.FC_SEQ0))
+    if g.size:
+        h = hand[g]
+        mask[g, A.PASS] = True
+        mask[g, A.NAT_GROUP0:A.NAT_SEQ0] = T.RULE[row[g], A.NAT_GROUP0:A.NAT_SEQ0] & _held_groups(
+            h, ((h >> np.uint64(JOKER)) & np.uint64(1)).astype(bool))
+    g = np.flatnonzero(playing & (fc >= T.FC_SEQ0))
+    if g.size:
+        mask[g, A.PASS] = True
+        mask[g, A.NAT_SEQ0:A.NUM_PLAY_ACTIONS] = T.RULE[row[g], A.NAT_SEQ0:] & _held_sequences(unpack_bits(hand[g]))
+
     exchanging = live & (st.phase == PHASE_EXCHANGE)
     if exchanging.any():
         mask[exchanging, A.PICK0:] = unpack_bits(hand[exchanging] & ~st.picked[exchanging])
@@ -116,9 +177,9 @@ def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     for name in ("played", "given", "received"):
         getattr(st, name)[g] = 0
     st.known[g] = 0
+    clear_field(st, g)  # before emptying the discard, which the old field play joins
     st.discard[g] = 0
     st.removed[g] = 0
-    clear_field(st, g)
     st.revolution[g] = decl == D_START_REVOLUTION
     st.active[g] = True
     st.finish_pos[g] = 0
@@ -190,6 +251,8 @@ def eligible(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
 
 def flush_and_lead(st: DaifugoState, g: np.ndarray, after_owner: np.ndarray) -> None:
     """Clear the field; the owner leads if still active, else the next active seat after him."""
+    if not len(g):
+        return
     clear_field(st, g)
     owner_active = st.active[g, after_owner]
     st.to_play[g] = np.where(owner_active, after_owner, next_seat(st.active[g], after_owner))
@@ -197,6 +260,8 @@ def flush_and_lead(st: DaifugoState, g: np.ndarray, after_owner: np.ndarray) -> 
 
 def respond(st: DaifugoState, g: np.ndarray, seat: np.ndarray, cfg: DaifugoConfig) -> None:
     """A pass or a skip by ``seat`` on a non-empty field, then the trick-end check (§5.8)."""
+    if not len(g):
+        return
     st.responses[g] += 1
     st.passed[g, seat] = True
     owner = st.field_owner[g].astype(np.int64)
@@ -290,19 +355,8 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     st.revolution[g] ^= A.REVOLUTION[a]
     # 5. Going out, and 都落ち on the first finisher.
     out = st.hands[g, p] == 0
-    go, po = g[out], p[out]
-    first = st.next_pos[go] == 1
-    st.finish_pos[go, po] = st.next_pos[go]
-    st.next_pos[go] += 1
-    st.active[go, po] = False
-    cand = st.miyako[go].astype(np.int64)
-    falls = first & (cand >= 0) & (cand != po) & st.active[go, np.maximum(cand, 0)]
-    gf, cf = go[falls], cand[falls]
-    st.finish_pos[gf, cf] = st.last_pos[gf]
-    st.last_pos[gf] -= 1
-    st.active[gf, cf] = False
-    st.removed[gf] |= st.hands[gf, cf]
-    st.hands[gf, cf] = 0
+    if out.any():
+        _go_out(st, g[out], p[out])
     # 6. Flush effects: 8-cut and the ♠3 return.
     eight_cut = A.HAS8[a] & (decl != D_NO_EIGHT_CUT)
     spade3 = strong_joker_on_field & (a == A.SPADE3_SINGLE)
@@ -310,12 +364,14 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     # 7. Declaration triggers.
     st.eleven_back[g] ^= (decl == D_ELEVEN_BACK) & A.HAS_JACK[a] & ~flush
     five = (decl == D_FIVE_SKIP) & A.HAS5[a]
-    target = next_seat(st.active[g[five]], p[five])
-    st.skip_pending[g[five][target >= 0], target[target >= 0]] += 1
+    if five.any():
+        target = next_seat(st.active[g[five]], p[five])
+        st.skip_pending[g[five][target >= 0], target[target >= 0]] += 1
     # 8. Game end.
     ended = st.active[g].sum(axis=1) <= 1
-    finish_game(st, g[ended], cfg)
-    g, p, flush = g[~ended], p[~ended], flush[~ended]
+    if ended.any():
+        finish_game(st, g[ended], cfg)
+        g, p, flush = g[~ended], p[~ended], flush[~ended]
     live = g
     # 9. Advance: after a flush the player leads again; otherwise the next seat responds.
     flush_and_lead(st, g[flush], p[flush])
@@ -332,6 +388,22 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
         st.passed[g] = False
     st.to_play[g] = next_seat(eligible(st, g, cfg), p)
     resolve_turn_start(st, live, cfg)
+
+
+def _go_out(st: DaifugoState, go: np.ndarray, po: np.ndarray) -> None:
+    """Seats ``po`` emptied their hands: they take the next position; 都落ち on the first finisher."""
+    first = st.next_pos[go] == 1
+    st.finish_pos[go, po] = st.next_pos[go]
+    st.next_pos[go] += 1
+    st.active[go, po] = False
+    cand = st.miyako[go].astype(np.int64)
+    falls = first & (cand >= 0) & (cand != po) & st.active[go, np.maximum(cand, 0)]
+    gf, cf = go[falls], cand[falls]
+    st.finish_pos[gf, cf] = st.last_pos[gf]
+    st.last_pos[gf] -= 1
+    st.active[gf, cf] = False
+    st.removed[gf] |= st.hands[gf, cf]
+    st.hands[gf, cf] = 0
 
 
 def finish_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:

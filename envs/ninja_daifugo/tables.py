@@ -18,7 +18,7 @@ import numpy as np
 from . import actions as A
 
 NUM_FIELD_CLASSES = 134
-FC_EMPTY, FC_JOKER, FC_WEAK_JOKER = 0, 14, 15
+FC_EMPTY, FC_JOKER, FC_WEAK_JOKER, FC_GROUP0, FC_SEQ0 = 0, 14, 15, 16, 68
 VARIANT_BASE, VARIANT_WEAK_JOKER, VARIANT_NO_SEQ = 0, 1, 2
 NUM_VARIANTS = 3
 _P = A.NUM_PLAY_ACTIONS
@@ -109,7 +109,10 @@ def _holding() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
                 # Every rank but position p held naturally (the joker stands at p).
                 others = np.delete(run, p, axis=1).all(axis=1)
                 seq_jk[:, A.OFFJ[L] + st * L + p] = others
-    return group_nat, group_jk, seq_nat, seq_jk
+    # Joker tables are indexed by pattern + 16 * joker (groups) or pattern + 8192 * joker (sequences).
+    no_joker_group = np.zeros_like(group_jk)
+    no_joker_seq = np.zeros_like(seq_jk)
+    return group_nat, np.concatenate([no_joker_group, group_jk]), seq_nat, np.concatenate([no_joker_seq, seq_jk])
 
 
 GROUP_NAT_HOLD, GROUP_JOKER_HOLD, SEQ_NAT_HOLD, SEQ_JOKER_HOLD = _holding()

@@ -1,0 +1,176 @@
+"""Rule options of 鬼ヶ島 (rules file §12), validated once at construction, and the tables they imply.
+
+Every option has the rules file's default. Options that §12 lists but for which no alternative rule
+is defined (``treasure_equals_power``, ``declined_retainer``, ``janken``, ``black_regen``,
+``public_hands``) are accepted with their one defined value, so option sets written from §12 work;
+any other value raises :class:`OptionError` saying so.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+import numpy as np
+
+from envs.core.errors import OptionError
+
+from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, M_NONE, M_PAPER, M_ROCK, M_SCISSORS, MARK_NAMES,
+                    NUM_CARDS, NUM_ONI, ONI_COLOUR, RETAINER_POWER, T_DOG, T_MONKEY, T_PHEASANT, CARD_TYPE, janken)
+from .tables import COMBO_CARDS, NUM_COMBOS
+
+DEFAULT_LAPS = {2: 3, 3: 2, 4: 2}  # §5.1: 2 laps per round, 3 with two players
+REWARD_SCHEMES = ("winner", "linear")
+_SINGLE_VALUED = {
+    "treasure_equals_power": True,
+    "declined_retainer": "discard",
+    "janken": "uniform",
+    "black_regen": "every_handover",
+    "public_hands": True,
+}
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class MomotaroConfig:
+    """Options (all default to the rules file's resolutions, §11–§12).
+
+    * ``num_players``: 2, 3 or 4.
+    * ``kibi_per_player``: kibidango each player starts with, an integer 0..60, or ``"60/N"``
+      (30 / 20 / 15). The bid actions are sized from it: ``Discrete(K0 + 96)``.
+    * ``warrior_value``: power of every warrior (1..9, default 3).
+    * ``colored_values``: the three printed values of each of red, blue and green oni (distinct,
+      increasing, 1..9; default ``(4, 5, 6)``).
+    * ``green_mark`` / ``monkey_mark``: janken mark of green oni / Monkeys (default ``"paper"``).
+    * ``laps_per_round``: laps in rounds 1 and 2, an integer for every player count or a mapping
+      ``{2: 3, 3: 2, 4: 2}`` (the default).
+    * ``heal_any_turn``: heal at the start of any own turn (default); ``False`` = only damage taken
+      in the player's previous battle may be healed, on the turn right after it.
+    * ``damage_reduces_power``: a damaged player card fights with printed − damage (default True).
+    * ``reward_scheme``: ``"winner"`` (+1 to 1st, split when shared; −1/(N−1) to the others) or
+      ``"linear"`` (1 − 2·(rank−1)/(N−1), tied ranks averaged). Both are zero-sum.
+    * ``max_turns``: battle turns before the game is truncated (default 300).
+    """
+
+    num_players: int = 4
+    kibi_per_player: int | str = 15
+    warrior_value: int = 3
+    colored_values: tuple[int, int, int] = (4, 5, 6)
+    green_mark: str = "paper"
+    monkey_mark: str = "paper"
+    laps_per_round: int | Mapping[int, int] = dataclasses.field(default_factory=lambda: dict(DEFAULT_LAPS))
+    heal_any_turn: bool = True
+    damage_reduces_power: bool = True
+    reward_scheme: str = "winner"
+    max_turns: int = 300
+    treasure_equals_power: bool = True
+    declined_retainer: str = "discard"
+    janken: str = "uniform"
+    black_regen: str = "every_handover"
+    public_hands: bool = True
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "MomotaroConfig":
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise OptionError(f"unknown momotaro option(s) {unknown}; known options: {sorted(known)}")
+        opts = dict(options)
+        if "colored_values" in opts and isinstance(opts["colored_values"], list):
+            opts["colored_values"] = tuple(opts["colored_values"])
+        cfg = cls(**opts)
+        cfg.validate()
+        return cfg
+
+    def validate(self) -> None:
+        if not _is_int(self.num_players) or self.num_players not in (2, 3, 4):
+            raise OptionError(f"num_players must be 2, 3 or 4, got {self.num_players!r}")
+        k = self.kibi_per_player
+        if not (k == "60/N" or (_is_int(k) and 0 <= k <= 60)):
+            raise OptionError(f"kibi_per_player must be an integer 0..60 or '60/N', got {k!r}")
+        if not _is_int(self.warrior_value) or not 1 <= self.warrior_value <= 9:
+            raise OptionError(f"warrior_value must be an integer 1..9, got {self.warrior_value!r}")
+        cv = self.colored_values
+        if (not isinstance(cv, tuple) or len(cv) != 3 or not all(_is_int(v) and 1 <= v <= 9 for v in cv)
+                or not cv[0] < cv[1] < cv[2]):
+            raise OptionError(f"colored_values must be three increasing integers in 1..9, got {cv!r}")
+        for name in ("green_mark", "monkey_mark"):
+            if getattr(self, name) not in MARK_NAMES[1:]:
+                raise OptionError(f"{name} must be one of {list(MARK_NAMES[1:])}, got {getattr(self, name)!r}")
+        lp = self.laps_per_round
+        if _is_int(lp):
+            if not 1 <= lp <= 10:
+                raise OptionError(f"laps_per_round must be 1..10, got {lp!r}")
+        elif isinstance(lp, Mapping):
+            if self.num_players not in lp:
+                raise OptionError(f"laps_per_round has no entry for {self.num_players} players: {lp!r}")
+            v = lp[self.num_players]
+            if not _is_int(v) or not 1 <= v <= 10:
+                raise OptionError(f"laps_per_round[{self.num_players}] must be 1..10, got {v!r}")
+        else:
+            raise OptionError(f"laps_per_round must be an integer or a mapping {{players: laps}}, got {lp!r}")
+        for name in ("heal_any_turn", "damage_reduces_power"):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise OptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.reward_scheme not in REWARD_SCHEMES:
+            raise OptionError(f"reward_scheme must be one of {list(REWARD_SCHEMES)}, got {self.reward_scheme!r}")
+        if not _is_int(self.max_turns) or not 1 <= self.max_turns <= 10000:
+            raise OptionError(f"max_turns must be an integer 1..10000, got {self.max_turns!r}")
+        for name, only in _SINGLE_VALUED.items():
+            if getattr(self, name) != only or type(getattr(self, name)) is not type(only):
+                raise OptionError(f"{name}: the rules define only {only!r} (got {getattr(self, name)!r})")
+
+    # ---- derived values ------------------------------------------------------------------------
+    @property
+    def kibi(self) -> int:
+        """K0, the kibidango each player starts with."""
+        return 60 // self.num_players if self.kibi_per_player == "60/N" else int(self.kibi_per_player)
+
+    @property
+    def laps(self) -> int:
+        lp = self.laps_per_round
+        return int(lp) if _is_int(lp) else int(lp[self.num_players])  # type: ignore[index]
+
+    def derive(self) -> "Derived":
+        return Derived.build(self)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Derived:
+    """Numeric tables implied by a config (built once per game instance)."""
+
+    card_power: np.ndarray  # int16[10]: printed power of the player cards (warrior first)
+    card_mark: np.ndarray  # int8[10]
+    oni_power: np.ndarray  # int16[12]: printed power = treasure value
+    oni_mark: np.ndarray  # int8[12]
+    oni_names: tuple[str, ...]  # "R4", ..., "X6", "Y2", "Y4"
+    combo_oni_mod: np.ndarray  # int16[58, 12]: janken modifier of each card set against each oni
+    total_treasure: int
+
+    @classmethod
+    def build(cls, cfg: MomotaroConfig) -> "Derived":
+        marks = {"rock": M_ROCK, "scissors": M_SCISSORS, "paper": M_PAPER}
+        card_power = RETAINER_POWER.copy()
+        card_power[0] = cfg.warrior_value
+        type_mark = {T_DOG: M_ROCK, T_MONKEY: marks[cfg.monkey_mark], T_PHEASANT: M_SCISSORS}
+        card_mark = np.array([type_mark.get(int(t), M_NONE) for t in CARD_TYPE], dtype=np.int8)
+        oni_power = np.zeros(NUM_ONI, dtype=np.int16)
+        for colour in range(3):
+            oni_power[3 * colour:3 * colour + 3] = cfg.colored_values
+        for o, v in FIXED_ONI_POWER.items():
+            oni_power[o] = v
+        colour_mark = (M_SCISSORS, M_ROCK, marks[cfg.green_mark], M_NONE, M_NONE)  # red チョキ, blue グー
+        oni_mark = np.array([colour_mark[int(c)] for c in ONI_COLOUR], dtype=np.int8)
+        names = tuple(f"{COLOUR_LETTERS[int(ONI_COLOUR[o])]}{int(oni_power[o])}" for o in range(NUM_ONI))
+        mod = np.zeros((NUM_COMBOS, NUM_ONI), dtype=np.int16)
+        for k in range(NUM_COMBOS):
+            for c in np.flatnonzero(COMBO_CARDS[k]):
+                for o in range(NUM_ONI):
+                    mod[k, o] += janken(int(card_mark[c]), int(oni_mark[o]))
+        assert oni_power[BLACK_ONI] == 6
+        return cls(card_power, card_mark, oni_power, oni_mark, names, mod, int(oni_power.sum()))
+
+
+assert NUM_CARDS == 10

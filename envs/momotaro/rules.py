@@ -1,0 +1,410 @@
+"""The rules of 鬼ヶ島 as batched numpy functions (rules file §3–§5 and the state machine of §10).
+
+:class:`Engine` holds the tables of one rule configuration. Each transition takes ``g``, an int
+array of the game indices it acts on (distinct), and never loops over games. A decision is applied
+by the handler of the game's phase; handlers then run the automatic steps (reveal, janken, dice,
+damage with one possible card, end-of-turn housekeeping, next round) until every game in ``g`` is
+waiting for a decision again or is over.
+
+All chance (hiring and oni shuffles, janken, start-player ties, dice) is drawn from the per-game
+streams of :mod:`envs.core.rng`, only for the games that need it, so game i depends only on its own
+seed and its own actions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core import rng
+
+from .actions import ActionLayout
+from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
+from .config import MomotaroConfig
+from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUT_DRAW, OUT_LOSS, OUT_WIN, PH_ADD, PH_ASSIGN, PH_BID,
+                    PH_COMBO, PH_HEAL, PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, MomotaroState, empty_state)
+from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, LEGAL_BY_HAND, NUM_COMBOS, POW2
+
+_SIX = np.uint64(6)
+_IS_WARRIOR = np.arange(NUM_CARDS) == WARRIOR
+
+
+def kth_true(flags: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Column of the k-th (0-based) True in each row of ``flags``."""
+    return (flags & (np.cumsum(flags, axis=1) == (k[:, None] + 1))).argmax(axis=1)
+
+
+def rank_keys(alive: np.ndarray, treasure: np.ndarray, hand: np.ndarray, kibi: np.ndarray) -> np.ndarray:
+    """int64[n, P] ranking keys of §5.7: survivors first, then treasure, surviving retainers, kibidango.
+
+    Fields are packed so that comparing keys compares the tie-break chain in order (treasure < 1024,
+    retainers <= 9, kibidango <= 60).
+    """
+    retainers = hand[..., 1:].sum(axis=-1).astype(np.int64)
+    return ((alive.astype(np.int64) << 20) | (treasure.astype(np.int64) << 10) | (retainers << 6)
+            | kibi.astype(np.int64))
+
+
+def rank_rewards(keys: np.ndarray, scheme: str) -> tuple[np.ndarray, np.ndarray]:
+    """(ranks int64[n, P] with 1 = first and shared ranks, rewards float32[n, P]), both zero-sum rewards."""
+    p = keys.shape[1]
+    greater = (keys[:, None, :] > keys[:, :, None]).sum(axis=2)
+    ranks = 1 + greater
+    if scheme == "winner":
+        first = greater == 0
+        n1 = first.sum(axis=1, keepdims=True)
+        rewards = np.where(first, (p - n1) / (n1 * (p - 1)), -1.0 / (p - 1))
+    else:  # "linear": tied seats share the mean of the places they cover
+        equal = (keys[:, None, :] == keys[:, :, None]).sum(axis=2)
+        mean_place = greater + (equal - 1) / 2.0
+        rewards = 1.0 - 2.0 * mean_place / (p - 1)
+    return ranks, rewards.astype(np.float32)
+
+
+class Engine:
+    """The transitions of one rule configuration over a batch."""
+
+    def __init__(self, cfg: MomotaroConfig) -> None:
+        self.cfg = cfg
+        self.d = cfg.derive()
+        self.P = cfg.num_players
+        self.K = cfg.kibi
+        self.lay = ActionLayout(self.K)
+        self.A = self.lay.num_actions
+        self.slot_limit = cfg.laps * self.P
+        self.seats = np.arange(self.P)
+        self.bid_values = np.arange(self.K + 1)
+        self.next_offsets = np.arange(1, self.P + 1)
+        self.power = self.d.card_power.astype(np.int16)
+        self.oni_power = self.d.oni_power.astype(np.int16)
+        self.combo_mod = self.d.combo_oni_mod
+        self.combo_cards_i16 = COMBO_CARDS.astype(np.int16)
+        self.deal_offsets = np.arange(4)
+
+    # ---- setup ---------------------------------------------------------------------------------
+    def init(self, seeds: np.ndarray | list[int]) -> MomotaroState:
+        keys = rng.keys_from_seeds(np.asarray(seeds))
+        b = len(keys)
+        st = empty_state(b, self.P)
+        st.rng_key[:] = keys
+        st.hire_deck[:] = rng.draw_permutations(st.rng_key, st.rng_counter, NUM_RETAINERS)  # C1
+        st.oni_deck[:] = rng.draw_permutations(st.rng_key, st.rng_counter, NUM_ONI)  # C5
+        st.kibi[:] = self.K
+        st.hand[:, :, WARRIOR] = True
+        st.phase[:] = PH_BID
+        return st
+
+    # ---- the legal mask ------------------------------------------------------------------------
+    def healable(self, st: MomotaroState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
+        """bool[n, 10]: cards of seat p that may be healed now (D4)."""
+        dmg = st.card_dmg[g, p] > 0
+        can_pay = np.where(_IS_WARRIOR, (st.potions[g, p] > 0)[:, None], (st.kibi[g, p] > 0)[:, None])
+        ok = st.hand[g, p] & dmg & can_pay
+        if not self.cfg.heal_any_turn:
+            ok &= st.fresh[g, p]
+        return ok
+
+    def legal_mask(self, st: MomotaroState) -> np.ndarray:
+        b = st.batch_size
+        lay = self.lay
+        mask = np.zeros((b, self.A), dtype=bool)
+        ph = np.where(st.terminated | st.truncated, PH_OVER, st.phase)
+        tp = st.to_play.astype(np.intp)
+        r = np.flatnonzero((ph == PH_BID) | (ph == PH_ADD))
+        if r.size:
+            p = tp[r]
+            limit = st.kibi[r, p] - np.where(ph[r] == PH_ADD, st.bids[r, p], 0)
+            mask[r, :self.K + 1] = self.bid_values <= limit[:, None]
+        r = np.flatnonzero(ph == PH_TAKE)
+        mask[r, lay.take] = True
+        mask[r, lay.decline] = True
+        r = np.flatnonzero(ph == PH_HEAL)
+        if r.size:
+            mask[r, lay.heal0:lay.heal0 + NUM_CARDS] = self.healable(st, r, tp[r])
+            mask[r, lay.end_heal] = True
+        r = np.flatnonzero(ph == PH_ONI)
+        if r.size:
+            mask[r, lay.oni0:lay.oni0 + NUM_ONI] = st.oni_at[r] == AT_FIELD
+        r = np.flatnonzero(ph == PH_COMBO)
+        if r.size:
+            bits = (st.hand[r, tp[r]] * POW2).sum(axis=1)
+            mask[r, lay.combo0:lay.combo0 + NUM_COMBOS] = LEGAL_BY_HAND[bits]
+        r = np.flatnonzero(ph == PH_ASSIGN)
+        if r.size:
+            mask[r, lay.assign0:lay.assign0 + NUM_CARDS] = COMBO_CARDS[st.combo[r]]
+        r = np.flatnonzero(ph == PH_YELLOW)
+        mask[r, lay.yellow_treasure] = True
+        mask[r, lay.yellow_potion] = True
+        return mask
+
+    # ---- applying a decision -------------------------------------------------------------------
+    def apply(self, st: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:
+        g = np.flatnonzero(active)
+        a = actions[g]
+        ph = st.phase[g]
+        handlers = ((PH_ONI, self._choose_oni), (PH_COMBO, self._send), (PH_BID, self._bid), (PH_ADD, self._bid),
+                    (PH_HEAL, self._heal), (PH_ASSIGN, self._assign), (PH_TAKE, self._take),
+                    (PH_YELLOW, self._yellow))
+        if np.all(ph == ph[0]):  # common when the batch moves in step; saves the partition
+            for value, fn in handlers:
+                if value == ph[0]:
+                    fn(st, g, a)
+            return
+        for value, fn in handlers:
+            sel = ph == value
+            if sel.any():
+                fn(st, g[sel], a[sel])
+
+    # ---- hiring (§4) ---------------------------------------------------------------------------
+    def _bid(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        """A sealed bid (D1) or additional bid (D2); the last bidder's bid triggers the reveal."""
+        p = st.to_play[g].astype(np.intp)
+        first = st.phase[g] == PH_BID
+        st.bids[g[first], p[first]] = a[first]
+        st.adds[g[~first], p[~first]] = a[~first]
+        later = st.bidders[g] & (self.seats > p[:, None])
+        more = later.any(axis=1)
+        st.to_play[g[more]] = later[more].argmax(axis=1)
+        done = ~more
+        self._reveal_first(st, g[done & first])
+        self._reveal_additional(st, g[done & ~first])
+
+    def _reveal_first(self, st: MomotaroState, g: np.ndarray) -> None:
+        if not g.size:
+            return
+        bids = st.bids[g]
+        top = bids.max(axis=1)
+        tied = bids == top[:, None]
+        one = tied.sum(axis=1) == 1
+        first_tied = tied.argmax(axis=1)
+        self._award(st, g[one], first_tied[one], top[one].astype(np.int16))
+        gt = g[~one]
+        st.phase[gt] = PH_ADD
+        st.bidders[gt] = tied[~one]
+        st.to_play[gt] = first_tied[~one]
+
+    def _reveal_additional(self, st: MomotaroState, g: np.ndarray) -> None:
+        if not g.size:
+            return
+        bidders = st.bidders[g]
+        adds = np.where(bidders, st.adds[g], -1)
+        top = adds.max(axis=1)
+        tied = bidders & (adds == top[:, None])
+        n = tied.sum(axis=1)
+        one = n == 1
+        w = tied[one].argmax(axis=1)
+        g1 = g[one]
+        self._award(st, g1, w, st.bids[g1, w].astype(np.int16) + st.adds[g1, w])
+        gj = g[~one]
+        if gj.size:  # janken among the still-tied: a uniform draw (C2)
+            ctr = st.rng_counter[gj]
+            k = rng.draw_below(st.rng_key[gj], ctr, n[~one])
+            st.rng_counter[gj] = ctr
+            st.phase[gj] = PH_TAKE
+            st.to_play[gj] = kth_true(tied[~one], k)
+
+    def _take(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        """D3: the janken winner takes the card (paying first + additional bid) or declines it."""
+        take = a == self.lay.take
+        gt = g[take]
+        w = st.to_play[gt].astype(np.intp)
+        self._award(st, gt, w, st.bids[gt, w].astype(np.int16) + st.adds[gt, w])
+        gd = g[~take]
+        st.declined[gd, st.hire_deck[gd, st.hire_pos[gd]]] = True  # out of the game, nobody pays
+        self._next_card(st, gd)
+
+    def _award(self, st: MomotaroState, g: np.ndarray, w: np.ndarray, price: np.ndarray) -> None:
+        if not g.size:
+            return
+        st.kibi[g, w] -= price  # paid kibidango leave the game
+        st.hand[g, w, st.hire_deck[g, st.hire_pos[g]].astype(np.intp) + 1] = True
+        self._next_card(st, g)
+
+    def _next_card(self, st: MomotaroState, g: np.ndarray) -> None:
+        if not g.size:
+            return
+        st.last_bids[g] = st.bids[g]
+        st.last_adds[g] = st.adds[g]
+        st.bids[g] = -1
+        st.adds[g] = -1
+        st.bidders[g] = True
+        st.hire_pos[g] += 1
+        over = st.hire_pos[g] >= NUM_RETAINERS
+        gb = g[~over]
+        st.phase[gb] = PH_BID
+        st.to_play[gb] = 0
+        self._new_round(st, g[over])
+
+    # ---- rounds and turns (§5.1) ---------------------------------------------------------------
+    def _new_round(self, st: MomotaroState, g: np.ndarray) -> None:
+        """Next round: 4 new oni join the field; the start player (§5.1, C3/C4) takes the first turn."""
+        if not g.size:
+            return
+        st.round[g] += 1
+        r = st.round[g].astype(np.intp)
+        idx = 4 * (r - 1)[:, None] + self.deal_offsets
+        dealt = st.oni_deck[g[:, None], idx]
+        st.oni_at[g[:, None], dealt] = AT_FIELD
+        kibi = st.kibi[g].astype(np.int64)
+        # Round 1: most kibidango. Later rounds: fewest treasure, then most kibidango. Living players only.
+        score = np.where((r == 1)[:, None], kibi, kibi - (st.treasure[g].astype(np.int64) << 7))
+        score = np.where(st.alive[g], score, np.iinfo(np.int64).min)
+        tied = score == score.max(axis=1, keepdims=True)
+        ctr = st.rng_counter[g]
+        k = rng.draw_below(st.rng_key[g], ctr, tied.sum(axis=1))  # janken among the tied
+        st.rng_counter[g] = ctr
+        start = kth_true(tied, k)
+        st.start_player[g] = start
+        st.slot[g] = 0
+        st.to_play[g] = start
+        self._begin_turn(st, g)
+
+    def _begin_turn(self, st: MomotaroState, g: np.ndarray) -> None:
+        """Turn start: the heal step (D4) when something can be healed, else choose the oni."""
+        if not g.size:
+            return
+        p = st.to_play[g].astype(np.intp)
+        heal = self.healable(st, g, p).any(axis=1)
+        st.phase[g[heal]] = PH_HEAL
+        self._enter_oni(st, g[~heal])
+
+    def _enter_oni(self, st: MomotaroState, g: np.ndarray) -> None:
+        st.fresh[g, st.to_play[g].astype(np.intp)] = False  # the heal step for that damage is over
+        st.phase[g] = PH_ONI
+
+    def _heal(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        """D4: one damage off one card (a potion for the warrior, a kibidango for a retainer), or END."""
+        heal = a != self.lay.end_heal
+        gh = g[heal]
+        c = a[heal] - self.lay.heal0
+        p = st.to_play[gh].astype(np.intp)
+        st.card_dmg[gh, p, c] -= 1
+        w = c == WARRIOR
+        st.potions[gh[w], p[w]] -= 1
+        st.kibi[gh[~w], p[~w]] -= 1
+        more = self.healable(st, gh, p).any(axis=1)
+        self._enter_oni(st, np.concatenate([g[~heal], gh[~more]]))
+
+    def _choose_oni(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        st.target[g] = a - self.lay.oni0
+        st.combo[g] = -1
+        st.phase[g] = PH_COMBO
+
+    # ---- the battle (§5.2 steps 3–6) -----------------------------------------------------------
+    def _send(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        """D6, then markers, dice and the result."""
+        k = (a - self.lay.combo0).astype(np.intp)
+        st.combo[g] = k
+        p = st.to_play[g].astype(np.intp)
+        o = st.target[g].astype(np.intp)
+        if self.cfg.damage_reduces_power:
+            eff = self.power - st.card_dmg[g, p]
+        else:
+            eff = np.broadcast_to(self.power, (g.size, NUM_CARDS))
+        war = (eff * self.combo_cards_i16[k]).sum(axis=1) + self.combo_mod[k, o]
+        oni_power = self.oni_power[o]
+        oni_dmg = st.oni_dmg[g, o].astype(np.int16)
+        ctr = st.rng_counter[g]
+        roll = (rng.draw_uint64(st.rng_key[g], ctr, 2) % _SIX).astype(np.int16) + 1  # C6: red, white
+        st.rng_counter[g] = ctr
+        st.dice[g] = roll
+        diff = (war + roll[:, 1]) - (oni_power - oni_dmg + roll[:, 0])
+        win, draw = diff > 0, diff == 0
+        st.outcome[g] = np.where(win, OUT_WIN, np.where(draw, OUT_DRAW, OUT_LOSS))
+        hurt = np.abs(diff)
+        oni_hit = np.where(win, hurt, draw)
+        new_dmg = np.minimum(oni_dmg + oni_hit, oni_power)  # a defeated oni's excess does not matter
+        st.oni_dmg[g, o] = new_dmg
+        st.pending[g] = np.where(win, 0, np.where(draw, 1, hurt))
+        defeated = new_dmg >= oni_power
+        yellow = defeated & IS_YELLOW[o]
+        plain = defeated & ~yellow
+        gp, pp, op = g[plain], p[plain], o[plain]
+        st.oni_at[gp, op] = AT_TREASURE  # flipped: treasure = printed power
+        st.oni_owner[gp, op] = pp
+        st.treasure[gp, pp] += oni_power[plain]
+        st.phase[g[yellow]] = PH_YELLOW  # D8 first; the card damage of a draw follows
+        self._after_oni(st, g[~yellow])
+
+    def _yellow(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        """D8: 黄鬼 as treasure (its value) or as potions (1 for 黄鬼2, 2 for 黄鬼4); final."""
+        o = st.target[g].astype(np.intp)
+        p = st.to_play[g].astype(np.intp)
+        treasure = a == self.lay.yellow_treasure
+        st.treasure[g[treasure], p[treasure]] += self.oni_power[o[treasure]]
+        st.potions[g[~treasure], p[~treasure]] += YELLOW_POTIONS[o[~treasure]]
+        st.oni_at[g, o] = np.where(treasure, AT_TREASURE, AT_POTION)
+        st.oni_owner[g, o] = p
+        self._after_oni(st, g)
+
+    def _after_oni(self, st: MomotaroState, g: np.ndarray) -> None:
+        """Damage to the player's side: automatic with one card, else the choice D7."""
+        if not g.size:
+            return
+        k = st.combo[g].astype(np.intp)
+        owed = st.pending[g] > 0
+        single = owed & (COMBO_SIZE[k] == 1)
+        several = owed & ~single
+        st.phase[g[several]] = PH_ASSIGN
+        gs = g[single]
+        self._damage_card(st, gs, COMBO_SINGLE_CARD[k[single]].astype(np.intp))
+        self._end_turn(st, np.concatenate([g[~owed], gs]))
+
+    def _assign(self, st: MomotaroState, g: np.ndarray, a: np.ndarray) -> None:
+        self._damage_card(st, g, a - self.lay.assign0)
+        self._end_turn(st, g)
+
+    def _damage_card(self, st: MomotaroState, g: np.ndarray, c: np.ndarray) -> None:
+        """All the pending damage on card c; at printed power it is knocked out and the excess is lost."""
+        if not g.size:
+            return
+        p = st.to_play[g].astype(np.intp)
+        power = self.power[c]
+        new = np.minimum(st.card_dmg[g, p, c] + st.pending[g].astype(np.int16), power)
+        st.card_dmg[g, p, c] = new
+        out = new >= power
+        st.hand[g[out], p[out], c[out]] = False
+        st.ko[g[out], p[out], c[out]] = True
+        st.fresh[g[~out], p[~out], c[~out]] = True
+        dead = out & (c == WARRIOR)
+        st.alive[g[dead], p[dead]] = False  # the player is eliminated
+        st.pending[g] = 0
+
+    # ---- end of turn (§5.2 step 7) and the end of the game (§5.7) ------------------------------
+    def _end_turn(self, st: MomotaroState, g: np.ndarray) -> None:
+        if not g.size:
+            return
+        regen = (st.oni_at[g, BLACK_ONI] == AT_FIELD) & (st.oni_dmg[g, BLACK_ONI] > 0)
+        st.oni_dmg[g[regen], BLACK_ONI] -= 1  # 黒鬼 recovers 1 at every hand-over
+        st.turns[g] += 1
+        field = (st.oni_at[g] == AT_FIELD).any(axis=1)
+        rnd = st.round[g]
+        over = ~st.alive[g].any(axis=1) | ((rnd == 3) & ~field)
+        self.finish(st, g[over])
+        cut = ~over & (st.turns[g] >= self.cfg.max_turns)
+        st.truncated[g[cut]] = True
+        st.phase[g[cut]] = PH_OVER
+        go = ~(over | cut)
+        g, field, rnd = g[go], field[go], rnd[go]
+        if not g.size:
+            return
+        # Next living seat clockwise; dead seats are skipped but use up their turn slot (§11 #15).
+        cur = st.start_player[g].astype(np.int64) + st.slot[g]
+        seats = (cur[:, None] + self.next_offsets) % self.P
+        step = st.alive[g[:, None], seats].argmax(axis=1)
+        new_slot = st.slot[g] + step + 1
+        round_over = (rnd < 3) & (~field | (new_slot >= self.slot_limit))
+        self._new_round(st, g[round_over])
+        keep = ~round_over
+        gk = g[keep]
+        st.slot[gk] = new_slot[keep]
+        st.to_play[gk] = seats[keep, step[keep]]
+        self._begin_turn(st, gk)
+
+    def finish(self, st: MomotaroState, g: np.ndarray) -> None:
+        """The game ends: rank-based rewards (§5.7, §9)."""
+        if not g.size:
+            return
+        st.terminated[g] = True
+        st.phase[g] = PH_OVER
+        keys = rank_keys(st.alive[g], st.treasure[g], st.hand[g], st.kibi[g])
+        _, rewards = rank_rewards(keys, self.cfg.reward_scheme)
+        st.rewards[g] = rewards

@@ -1,0 +1,86 @@
+"""Rule options of nigejozu (rules file §4.10), validated once at construction."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+import numpy as np
+
+from envs.core.errors import OptionError
+
+from .cards import CARD_MODELS, DEFAULT_PAIRING, NUM_EFFECTS, effect_index, face_table
+
+REWARD_SCHEMES = ("win_loss", "score_diff")
+MAX_SCORE = sum(range(2, 13))  # 77: every chip
+
+
+@dataclasses.dataclass(frozen=True)
+class NigejozuConfig:
+    """Options (defaults are the rules file's).
+
+    * ``troops_per_player``: troop pieces per side, 12..18 (18).
+    * ``taikyaku_n``: troops 退却 returns to hand, 1..6 (3; the original game's fan code uses 2).
+    * ``muhon_returns_to_hand``: the troop 謀反 bounces goes back to its owner's hand (True) or
+      leaves the game (False).
+    * ``reinf_per_win``: 援軍 placed per adjacent province after a win, 1..3 (1).
+    * ``card_model``: ``"paired6"`` (6 double-sided cards, 3 each) or ``"single12"``.
+    * ``face_pairing``: for ``paired6``, six (Hojo face, Ashikaga face) pairs covering the 12 effects
+      once each, by name or index (default: the rules file's table).
+    * ``reward_scheme``: ``"win_loss"`` (+1/−1 at the end) or ``"score_diff"`` ((own − other)/77).
+    """
+
+    troops_per_player: int = 18
+    taikyaku_n: int = 3
+    muhon_returns_to_hand: bool = True
+    reinf_per_win: int = 1
+    card_model: str = "paired6"
+    face_pairing: tuple[tuple[int, int], ...] = DEFAULT_PAIRING
+    reward_scheme: str = "win_loss"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "NigejozuConfig":
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise OptionError(f"unknown nigejozu option(s) {unknown}; known options: {sorted(known)}")
+        opts = dict(options)
+        if "face_pairing" in opts:
+            opts["face_pairing"] = _parse_pairing(opts["face_pairing"])
+        cfg = cls(**opts)
+        cfg.validate()
+        return cfg
+
+    def validate(self) -> None:
+        def int_in(name: str, lo: int, hi: int) -> None:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+                raise OptionError(f"{name} must be an integer {lo}..{hi}, got {v!r}")
+
+        int_in("troops_per_player", 12, 18)
+        int_in("taikyaku_n", 1, 6)
+        int_in("reinf_per_win", 1, 3)
+        if not isinstance(self.muhon_returns_to_hand, bool):
+            raise OptionError(f"muhon_returns_to_hand must be True or False, got {self.muhon_returns_to_hand!r}")
+        if self.card_model not in CARD_MODELS:
+            raise OptionError(f"card_model must be one of {list(CARD_MODELS)}, got {self.card_model!r}")
+        if self.reward_scheme not in REWARD_SCHEMES:
+            raise OptionError(f"reward_scheme must be one of {list(REWARD_SCHEMES)}, got {self.reward_scheme!r}")
+
+    @property
+    def faces(self) -> np.ndarray:
+        """int64[cards, 2]: effect on each physical card's Hojo / Ashikaga face."""
+        return face_table(self.card_model, self.face_pairing)
+
+    @property
+    def num_cards(self) -> int:
+        return 6 if self.card_model == "paired6" else NUM_EFFECTS
+
+
+def _parse_pairing(value: Any) -> tuple[tuple[int, int], ...]:
+    try:
+        pairs = tuple((effect_index(h), effect_index(a)) for h, a in value)
+    except (TypeError, ValueError) as e:
+        raise OptionError(f"face_pairing must be six (hojo_face, ashikaga_face) pairs of card names: {e}") from None
+    if len(pairs) != 6 or sorted(e for pair in pairs for e in pair) != list(range(NUM_EFFECTS)):
+        raise OptionError(f"face_pairing must be six pairs using each of the 12 effects once, got {value!r}")
+    return pairs

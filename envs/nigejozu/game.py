@@ -1,0 +1,60 @@
+"""``Nigejozu``: the batched core of the 2-player dice area-control game (the only rules engine)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from envs.core.game import BatchGame
+
+from . import actions as A
+from . import observation, position, render, rules
+from .config import NigejozuConfig
+from .state import FACTION_NAMES, NigejozuState
+
+
+class Nigejozu(BatchGame):
+    """逃げ上手の若君 天下統一ボードゲーム over a batch. Options: see :class:`~.config.NigejozuConfig`."""
+
+    name = "nigejozu"
+
+    def __init__(self, **options: Any) -> None:
+        self.config = NigejozuConfig.from_options(options)
+        self.num_players = 2
+        self.num_actions = A.NUM_ACTIONS
+        self.observation_shape = (observation.OBS_SIZE,)
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        return FACTION_NAMES
+
+    def init(self, seeds: np.ndarray | list[int]) -> NigejozuState:
+        return rules.init(np.asarray(seeds), self.config)
+
+    def legal_mask(self, state: NigejozuState) -> np.ndarray:  # type: ignore[override]
+        return rules.legal_mask(state, self.config)
+
+    def _apply(self, state: NigejozuState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
+        rules.apply(state, actions, active, self.config)
+
+    def observe(self, state: NigejozuState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
+        return observation.observe(state, seat)
+
+    def action_label(self, action: int) -> str:
+        return A.action_label(action)
+
+    def describe_action(self, action: int) -> dict[str, Any]:
+        return A.describe_action(action)
+
+    def render_text(self, state: NigejozuState, index: int = 0, seat: int | None = None) -> str:  # type: ignore[override]
+        return render.render_text(state, index, self.config)
+
+    def to_position(self, state: NigejozuState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
+        return position.to_position(state, index, self.config)
+
+    def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> NigejozuState:
+        return position.from_position(position_, self.config, seed)
+
+    def winner(self, state: NigejozuState) -> np.ndarray:
+        """int64[B]: winning faction of each finished game, -1 while it is still being played."""
+        return rules.winner(state)

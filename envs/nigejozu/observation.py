@@ -1,0 +1,129 @@
+"""The 241-float observation of rules file §4.7, seen from one seat (self first, then the opponent).
+
+Every value lies in [0, 1]. Provinces are always in map order P0..P10 (九州 .. 蝦夷, see
+:mod:`.board`); the static adjacency is not repeated here. The game has no hidden information
+apart from future dice, so both seats see the same facts, only ordered differently.
+
+| block (offset) | size | meaning |
+|---|---|---|
+| chip (0) | 121 | per province, one-hot of its chip number 2..12 (11 × 11) |
+| chip_value (121) | 11 | per province, (chip − 2) / 10 |
+| troops_self (132) | 11 | own troops per province / 18 |
+| troops_opp (143) | 11 | opponent troops per province / 18 |
+| hand (154) | 2 | troops in hand (self, opp) / 18 |
+| removed (156) | 2 | troops removed from the game by 謀反 (self, opp) / 18 |
+| escape (158) | 3 | 逃げチップ: nobody / self / opp |
+| cards_self (161) | 12 | effects on own-faction faces of own cards |
+| cards_opp (173) | 12 | effects on the opponent's usable faces |
+| card_used (185) | 2 | marker placed (self, opp) |
+| cards_locked (187) | 1 | some hand is empty: no card may be used any more |
+| to_move (188) | 1 | this seat is to act |
+| phase (189) | 5 | turn_start / dice / rerolled / card / over |
+| dice (194) | 18 | sorted dice, one-hot 1..6 each (zero when not rolled) |
+| reroll_available (212) | 1 | first roll of the turn (REROLL legal) |
+| card_effect (213) | 12 | card being resolved |
+| card_step (225) | 2 | choosing X (source / target) / choosing Y (destination) |
+| card_selected (227) | 11 | province X chosen in step 0 |
+| card_picks (238) | 1 | picks made by 退却 / 上洛 / 18 |
+| score (239) | 2 | chips taken in the battle (self, opp) / 77 (zero until the end) |
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .board import NUM_PROVINCES
+from .cards import NUM_EFFECTS
+from .config import MAX_SCORE
+from .state import CARD, DICE, NUM_PHASES, OVER, REROLLED, NigejozuState
+
+TROOP_SCALE = 18.0  # the largest troop count of any option: keeps every option's values in [0, 1]
+LAYOUT: tuple[tuple[str, int], ...] = (
+    ("chip", NUM_PROVINCES * 11),
+    ("chip_value", NUM_PROVINCES),
+    ("troops_self", NUM_PROVINCES),
+    ("troops_opp", NUM_PROVINCES),
+    ("hand", 2),
+    ("removed", 2),
+    ("escape", 3),
+    ("cards_self", NUM_EFFECTS),
+    ("cards_opp", NUM_EFFECTS),
+    ("card_used", 2),
+    ("cards_locked", 1),
+    ("to_move", 1),
+    ("phase", NUM_PHASES),
+    ("dice", 18),
+    ("reroll_available", 1),
+    ("card_effect", NUM_EFFECTS),
+    ("card_step", 2),
+    ("card_selected", NUM_PROVINCES),
+    ("card_picks", 1),
+    ("score", 2),
+)
+OFFSETS: dict[str, slice] = {}
+_o = 0
+for _name, _size in LAYOUT:
+    OFFSETS[_name] = slice(_o, _o + _size)
+    _o += _size
+OBS_SIZE = _o
+assert OBS_SIZE == 241, OBS_SIZE
+
+_CHIP_COLS = OFFSETS["chip"].start + 11 * np.arange(NUM_PROVINCES) - 2  # + chip number
+_DICE_COLS = OFFSETS["dice"].start + 6 * np.arange(3) - 1  # + die value
+_O = {k: v.start for k, v in OFFSETS.items()}
+
+
+def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
+    """float32[B, 241] for ``seat`` (one seat for all games, or one per game)."""
+    b = st.batch_size
+    rows = np.arange(b)
+    out = np.zeros((b, OBS_SIZE), dtype=np.float32)
+    flat = out.reshape(-1)
+    base = (rows * OBS_SIZE)[:, None]
+    if np.ndim(seat) == 0:
+        s, o = int(seat), 1 - int(seat)
+        t_self, t_opp = st.troops[:, :, s], st.troops[:, :, o]
+        hand, removed, held, used = st.hand[:, [s, o]], st.removed[:, [s, o]], st.held[:, [s, o]], st.used[:, [s, o]]
+        seat_arr = np.full(b, s, dtype=np.int64)
+    else:
+        seat_arr = np.asarray(seat, dtype=np.int64).reshape(b)
+        rel = np.stack([seat_arr, 1 - seat_arr], axis=1)  # rel[i, k]: absolute seat at relative position k
+        t_self, t_opp = st.troops[rows, :, seat_arr], st.troops[rows, :, 1 - seat_arr]
+        r1 = rows[:, None]
+        hand, removed, held, used = st.hand[r1, rel], st.removed[r1, rel], st.held[r1, rel], st.used[r1, rel]
+
+    flat[base + _CHIP_COLS + st.chip.astype(np.int64)] = 1.0
+    out[:, OFFSETS["chip_value"]] = (st.chip - 2) / 10.0
+    out[:, OFFSETS["troops_self"]] = t_self / TROOP_SCALE
+    out[:, OFFSETS["troops_opp"]] = t_opp / TROOP_SCALE
+    out[:, OFFSETS["hand"]] = hand / TROOP_SCALE
+    out[:, OFFSETS["removed"]] = removed / TROOP_SCALE
+    esc = st.escape.astype(np.int64)
+    flat[rows * OBS_SIZE + _O["escape"] + np.where(esc < 0, 0, 1 + (esc != seat_arr))] = 1.0
+    out[:, OFFSETS["cards_self"].start:OFFSETS["cards_opp"].stop] = held.reshape(b, -1)
+    out[:, OFFSETS["card_used"]] = used >= 0
+    out[:, _O["cards_locked"]] = (st.hand == 0).any(axis=1)
+    done = st.terminated | st.truncated
+    out[:, _O["to_move"]] = (st.to_play == seat_arr) & ~done
+    phase = st.phase.astype(np.int64)
+    flat[rows * OBS_SIZE + _O["phase"] + phase] = 1.0
+    rolled = (phase == DICE) | (phase == REROLLED)
+    if rolled.any():
+        rr = rows[rolled]
+        flat[(rr * OBS_SIZE)[:, None] + _DICE_COLS + st.dice[rr].astype(np.int64)] = 1.0
+    out[:, _O["reroll_available"]] = phase == DICE
+    carding = np.flatnonzero(phase == CARD)
+    if len(carding):
+        cb = carding * OBS_SIZE
+        flat[cb + _O["card_effect"] + st.effect[carding].astype(np.int64)] = 1.0
+        flat[cb + _O["card_step"] + st.card_step[carding].astype(np.int64)] = 1.0
+        sel = st.selected[carding].astype(np.int64)
+        has = sel >= 0
+        flat[cb[has] + _O["card_selected"] + sel[has]] = 1.0
+        out[carding, _O["card_picks"]] = st.picks[carding] / TROOP_SCALE
+    over = np.flatnonzero(phase == OVER)
+    if len(over):
+        sc = st.score[over].astype(np.float32) / MAX_SCORE
+        so = seat_arr[over]
+        out[over, _O["score"]] = sc[np.arange(len(over)), so]
+        out[over, _O["score"] + 1] = sc[np.arange(len(over)), 1 - so]
+    return out

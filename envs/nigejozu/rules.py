@@ -1,0 +1,325 @@
+"""The rules of nigejozu as batched numpy functions (rules file §3.3 and §4).
+
+Every function acts on the whole batch or on ``g``, an int array of game indices, and never loops
+over games (loops over the 11 chips of the battle phase are fine). Sets of provinces are 11-bit
+integers (see :mod:`.board`), so card preconditions and target steps are integer operations and
+table lookups.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core import rng
+
+from . import actions as A
+from . import cards as C
+from .board import (ADJ_MASK, BITS, HAS_LAND, HAS_SEA, KYO, KYO_NEIGHBOURS, LAND_MASK, NEIGH_OF_SET, NUM_PROVINCES,
+                    POPCOUNT, POW2, SEA_MASK)
+from .config import MAX_SCORE, NigejozuConfig
+from .state import CARD, DICE, OVER, REROLLED, TURN_START, NigejozuState, empty_state
+
+_POW2_COL = POW2[:, None]  # int64[11, 1]: weights that turn bool[.., 11, 2] into province sets per faction
+# Destination rule of each two-step card's second step (Y): index into the stack built in card_choices.
+_Y_ADJ, _Y_ADJ_OWN, _Y_SEA, _Y_LAND, _Y_OWN_OTHER = range(5)
+_Y_KIND = np.zeros(C.NUM_EFFECTS, dtype=np.intp)
+_Y_KIND[C.HITOJICHI] = _Y_ADJ_OWN
+_Y_KIND[C.SHINRIKI] = _Y_SEA
+_Y_KIND[C.YAMAGOE] = _Y_LAND
+_Y_KIND[C.SHINOBI] = _Y_OWN_OTHER
+
+
+def count_for(die: np.ndarray) -> np.ndarray:
+    """Troops a count die places: 1-2 → 1, 3-4 → 2, 5-6 → 3."""
+    return (die.astype(np.int64) + 1) // 2
+
+
+def occupancy(troops: np.ndarray, at_least: int = 1) -> np.ndarray:
+    """int64[n, 2]: per faction, the set of provinces holding at least ``at_least`` of its troops."""
+    return ((troops >= at_least) * _POW2_COL).sum(axis=1)
+
+
+# ---- setup -------------------------------------------------------------------------------------
+def init(seeds: np.ndarray, cfg: NigejozuConfig) -> NigejozuState:
+    """§4.3: chips shuffled onto the provinces, cards dealt 3 and 3, random start player."""
+    keys = rng.keys_from_seeds(np.asarray(seeds))
+    b = len(keys)
+    st = empty_state(b)
+    st.rng_key[:] = keys
+    rows = np.arange(b)
+    chip = rng.draw_permutations(st.rng_key, st.rng_counter, NUM_PROVINCES) + 2  # chip[i, p]
+    deal = rng.draw_permutations(st.rng_key, st.rng_counter, cfg.num_cards)  # first 3 Hojo, next 3 Ashikaga
+    start = rng.draw_below(st.rng_key, st.rng_counter, 2)
+    st.chip[:] = chip
+    st.prov_of[rows[:, None], chip] = np.arange(NUM_PROVINCES)
+    faces = cfg.faces
+    st.held[rows[:, None], 0, faces[deal[:, :3], 0]] = True
+    st.held[rows[:, None], 1, faces[deal[:, 3:6], 1]] = True
+    st.hand[:] = cfg.troops_per_player
+    st.to_play[:] = start
+    st.phase[:] = TURN_START
+    return st
+
+
+# ---- the legal mask ----------------------------------------------------------------------------
+def first_choices(own: np.ndarray, opp: np.ndarray, own2: np.ndarray, opp2: np.ndarray) -> np.ndarray:
+    """int64[n, 12]: per effect, the provinces that may be picked in step 0 (X, or each repeated pick).
+
+    ``own``/``opp`` are the provinces where the player / the opponent has a troop, ``own2``/``opp2``
+    where they have at least two. A non-empty set is also what makes the card usable, apart from the
+    extra conditions in :func:`card_usable`.
+    """
+    return np.stack([
+        own,  # 加勢: a province you occupy
+        own,  # 物見: the troop to move
+        opp & NEIGH_OF_SET[own],  # 人質: an enemy troop next to a province you occupy
+        own & opp,  # 追放: a province you share
+        opp,  # 謀反: an enemy troop anywhere
+        own & opp2,  # 囮: 1 of yours and 2 of theirs
+        own2 & HAS_SEA,  # 神力: 2 of yours with a sea link
+        own2 & HAS_LAND,  # 山越え: 2 of yours with a land border
+        own,  # 退却: each pick returns one troop
+        own,  # 忍: the troop to move (needs a second occupied province, see card_usable)
+        own2,  # 分隊: at least 2 to split
+        own & KYO_NEIGHBOURS,  # 上洛: each pick moves one troop into 京
+    ], axis=1)
+
+
+def card_usable(st: NigejozuState, me: np.ndarray, occ1: np.ndarray, occ2: np.ndarray, cfg: NigejozuConfig
+                ) -> np.ndarray:
+    """bool[B, 12]: the preconditions of §3.3 for player ``me`` (each guarantees a complete sequence)."""
+    rows = np.arange(st.batch_size)
+    own, opp = occ1[rows, me], occ1[rows, 1 - me]
+    ok = first_choices(own, opp, occ2[rows, me], occ2[rows, 1 - me]) != 0
+    hand_me = st.hand[rows, me] > 0
+    ok[:, C.KASEI] &= hand_me
+    ok[:, C.MUHON] &= hand_me
+    ok[:, C.TAIKYAKU] = st.troops[rows, :, me].sum(axis=1, dtype=np.int64) >= cfg.taikyaku_n
+    ok[:, C.SHINOBI] = POPCOUNT[own] >= 2
+    return ok
+
+
+def card_choices(st: NigejozuState, g: np.ndarray) -> np.ndarray:
+    """int64[n]: provinces PROVINCE(x) may name in the current card step of games ``g``."""
+    n = len(g)
+    r = np.arange(n)
+    me = st.to_play[g].astype(np.intp)
+    t = st.troops[g]
+    occ1, occ2 = occupancy(t, 1), occupancy(t, 2)
+    own = occ1[r, me]
+    e = st.effect[g].astype(np.intp)
+    step0 = first_choices(own, occ1[r, 1 - me], occ2[r, me], occ2[r, 1 - me])[r, e]
+    x = np.maximum(st.selected[g], 0).astype(np.intp)
+    step1 = np.stack([ADJ_MASK[x], ADJ_MASK[x] & own, SEA_MASK[x], LAND_MASK[x], own & ~POW2[x]], axis=1)
+    step1 = step1[r, _Y_KIND[e]]
+    return np.where(st.card_step[g] == 0, step0, step1)
+
+
+def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
+    """bool[B, 29]: §4.7's masks by sub-state; all False where the game is over."""
+    b = st.batch_size
+    mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
+    live = ~(st.terminated | st.truncated)
+    phase = st.phase
+    me = st.to_play.astype(np.intp)
+    rows = np.arange(b)
+    turn_start = live & (phase == TURN_START)
+    mask[:, A.ROLL] = turn_start
+    # Cards: once per game, only while both hands hold troops, only if the effect can be completed.
+    may_card = turn_start & (st.used[rows, me] < 0) & (st.hand > 0).all(axis=1)
+    if may_card.any():
+        t = st.troops
+        usable = card_usable(st, me, occupancy(t, 1), occupancy(t, 2), cfg)
+        mask[:, A.CARD0:A.REROLL] = st.held[rows, me] & usable & may_card[:, None]
+    first_roll = live & (phase == DICE)
+    rolled = first_roll | (live & (phase == REROLLED))
+    mask[:, A.REROLL] = first_roll
+    d = st.dice
+    mask[:, A.COUNT0] = rolled
+    mask[:, A.COUNT0 + 1] = rolled & (d[:, 1] != d[:, 0])  # sorted dice: a repeated value is the same choice
+    mask[:, A.COUNT0 + 2] = rolled & (d[:, 2] != d[:, 1])
+    g = np.flatnonzero(live & (phase == CARD))
+    if len(g):
+        mask[g, A.PROVINCE0:A.DONE] = BITS[card_choices(st, g)]
+        mask[g, A.DONE] = (st.effect[g] == C.JOURAKU) & (st.picks[g] > 0)
+    return mask
+
+
+# ---- applying actions --------------------------------------------------------------------------
+def apply(st: NigejozuState, actions: np.ndarray, active: np.ndarray, cfg: NigejozuConfig) -> None:
+    """Apply already validated ``actions`` to the games where ``active``."""
+    g = np.flatnonzero(active)
+    a = actions[g]
+    roll = a == A.ROLL
+    reroll = a == A.REROLL
+    _roll(st, g[roll | reroll])
+    st.phase[g[roll]] = DICE
+    st.phase[g[reroll]] = REROLLED
+    is_card = (a >= A.CARD0) & (a < A.REROLL)
+    _use_card(st, g[is_card], a[is_card] - A.CARD0)
+    place = (a >= A.COUNT0) & (a < A.PROVINCE0)
+    _place(st, g[place], a[place] - A.COUNT0)
+    pick = (a >= A.PROVINCE0) & (a < A.DONE)
+    finished = _card_step(st, g[pick], a[pick] - A.PROVINCE0, cfg)
+    end_turn(st, np.concatenate([g[place], finished, g[a == A.DONE]]), cfg)
+
+
+def _roll(st: NigejozuState, g: np.ndarray) -> None:
+    """3d6 from each game's own stream, sorted ascending."""
+    if not len(g):
+        return
+    ctr = st.rng_counter[g]
+    d = (rng.draw_unit(st.rng_key[g], ctr, 3) * 6.0).astype(np.int8) + 1
+    st.rng_counter[g] = ctr
+    d.sort(axis=1)
+    st.dice[g] = d
+
+
+def _place(st: NigejozuState, g: np.ndarray, i: np.ndarray) -> None:
+    """COUNT_DIE(i): die i sets the count, the other two the province; short hands place what is left."""
+    if not len(g):
+        return
+    me = st.to_play[g].astype(np.intp)
+    d = st.dice[g].astype(np.int64)
+    die = d[np.arange(len(g)), i]
+    p = st.prov_of[g, d.sum(axis=1) - die].astype(np.intp)
+    k = np.minimum(count_for(die), st.hand[g, me])
+    st.troops[g, p, me] += k
+    st.hand[g, me] -= k
+
+
+def _use_card(st: NigejozuState, g: np.ndarray, e: np.ndarray) -> None:
+    """CARD(e): the player's marker goes on the card; its target steps follow."""
+    if not len(g):
+        return
+    st.used[g, st.to_play[g].astype(np.intp)] = e
+    st.phase[g] = CARD
+    st.effect[g] = e
+    st.card_step[g] = 0
+    st.selected[g] = -1
+    st.picks[g] = 0
+
+
+def _card_step(st: NigejozuState, g: np.ndarray, x: np.ndarray, cfg: NigejozuConfig) -> np.ndarray:
+    """PROVINCE(x) in a card's target step; returns the games whose card is now complete."""
+    if not len(g):
+        return g
+    e = st.effect[g].astype(np.intp)
+    me = st.to_play[g].astype(np.intp)
+    opp = 1 - me
+    two = C.TWO_STEP[e]
+    # Step 0 of a two-step card only records the source.
+    first = two & (st.card_step[g] == 0)
+    st.selected[g[first]] = x[first]
+    st.card_step[g[first]] = 1
+    done = [g[(e == C.KASEI) | (e == C.MUHON)]]
+    # Two-step cards resolve: move troops X -> Y (X != Y always, so the two writes never collide).
+    sec = two & ~first
+    if sec.any():
+        gs, es, ms, os_, ys = g[sec], e[sec], me[sec], opp[sec], x[sec]
+        xs = st.selected[gs].astype(np.intp)
+        own_n = np.where(es == C.BUNTAI, st.troops[gs, xs, ms] // 2, C.OWN_MOVED[es])
+        opp_n = C.OPP_MOVED[es]
+        st.troops[gs, xs, ms] -= own_n
+        st.troops[gs, ys, ms] += own_n
+        st.troops[gs, xs, os_] -= opp_n
+        st.troops[gs, ys, os_] += opp_n
+        done.append(gs)
+    # 加勢: a troop from hand onto X.
+    k = e == C.KASEI
+    st.troops[g[k], x[k], me[k]] += 1
+    st.hand[g[k], me[k]] -= 1
+    # 謀反: an enemy troop at X goes back to its hand (or out of the game); one of yours replaces it.
+    m = e == C.MUHON
+    gm, xm, mm, om = g[m], x[m], me[m], opp[m]
+    st.troops[gm, xm, om] -= 1
+    if cfg.muhon_returns_to_hand:
+        st.hand[gm, om] += 1
+    else:
+        st.removed[gm, om] += 1
+    st.troops[gm, xm, mm] += 1
+    st.hand[gm, mm] -= 1
+    # 退却: one troop from X back to hand per pick, exactly taikyaku_n picks.
+    t = e == C.TAIKYAKU
+    gt = g[t]
+    st.troops[gt, x[t], me[t]] -= 1
+    st.hand[gt, me[t]] += 1
+    st.picks[gt] += 1
+    done.append(gt[st.picks[gt] >= cfg.taikyaku_n])
+    # 上洛: one troop from X into 京 per pick; it ends by itself when no neighbour of 京 has one left.
+    j = e == C.JOURAKU
+    gj, mj = g[j], me[j]
+    st.troops[gj, x[j], mj] -= 1
+    st.troops[gj, KYO, mj] += 1
+    st.picks[gj] += 1
+    left = occupancy(st.troops[gj], 1)[np.arange(len(gj)), mj] & KYO_NEIGHBOURS
+    done.append(gj[left == 0])
+    return np.concatenate(done)
+
+
+def end_turn(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
+    """§4.4 end of turn: the escape chip, the next player (consecutive turns), or the battle."""
+    if not len(g):
+        return
+    me = st.to_play[g].astype(np.intp)
+    st.turn[g] += 1
+    empty = st.hand[g, me] == 0
+    take = empty & (st.escape[g] < 0)
+    st.escape[g[take]] = me[take]
+    other_has = st.hand[g, 1 - me] > 0
+    st.to_play[g] = np.where(other_has, 1 - me, me)
+    st.phase[g] = TURN_START
+    st.dice[g] = 0
+    st.effect[g] = -1
+    st.card_step[g] = 0
+    st.selected[g] = -1
+    st.picks[g] = 0
+    battle(st, g[empty & ~other_has], cfg)
+
+
+# ---- the battle phase --------------------------------------------------------------------------
+def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
+    """§4.5 for games ``g``: provinces in chip order 2..12, then the final score and rewards."""
+    n = len(g)
+    if not n:
+        return
+    r = np.arange(n)
+    t = st.troops[g].astype(np.int64)
+    occ = occupancy(t, 1)
+    reinf = np.zeros((n, NUM_PROVINCES, 2), dtype=np.int64)
+    winner = np.full((n, NUM_PROVINCES), -1, dtype=np.int8)
+    score = np.zeros((n, 2), dtype=np.int64)
+    resolved = np.zeros(n, dtype=np.int64)
+    esc = st.escape[g].astype(np.int64)
+    for chip in range(2, 13):
+        p = st.prov_of[g, chip].astype(np.intp)
+        t0, t1 = t[r, p, 0], t[r, p, 1]
+        s0, s1 = t0 + reinf[r, p, 0], t1 + reinf[r, p, 1]
+        w = np.where(s0 > s1, 0, np.where(s1 > s0, 1, esc))  # equal strength: the escape chip wins
+        w = np.where(t1 == 0, 0, np.where(t0 == 0, 1, w))  # a sole occupant wins whatever the numbers
+        taken = (t0 > 0) | (t1 > 0)  # nobody there: the chip is set aside
+        winner[r, p] = np.where(taken, w, -1)
+        score[r, w] += np.where(taken, chip, 0)
+        resolved |= POW2[p]
+        # 援軍 to each adjacent province whose chip is still on the map and holds the winner's troops.
+        to = np.where(taken, ADJ_MASK[p] & ~resolved & occ[r, w], 0)
+        reinf[r, :, w] += BITS[to] * cfg.reinf_per_win
+    st.winner_of[g] = winner
+    st.reinf[g] = reinf
+    st.score[g] = score
+    won = np.where(score[:, 0] > score[:, 1], 0, np.where(score[:, 1] > score[:, 0], 1, esc))
+    if cfg.reward_scheme == "win_loss":
+        st.rewards[g, won] = 1.0
+        st.rewards[g, 1 - won] = -1.0
+    else:
+        diff = (score[:, 0] - score[:, 1]) / MAX_SCORE
+        st.rewards[g, 0] = diff
+        st.rewards[g, 1] = -diff
+    st.phase[g] = OVER
+    st.terminated[g] = True
+
+
+def winner(st: NigejozuState) -> np.ndarray:
+    """int64[B]: the winning faction of finished games (higher score, ties to the escape chip), else -1."""
+    s = st.score.astype(np.int64)
+    w = np.where(s[:, 0] > s[:, 1], 0, np.where(s[:, 1] > s[:, 0], 1, st.escape.astype(np.int64)))
+    return np.where(st.phase == OVER, w, -1)

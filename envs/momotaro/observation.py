@@ -53,7 +53,7 @@ import numpy as np
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
 from .config import MomotaroConfig
 from .rules import Engine
-from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PH_ADD, PH_BID, PH_TAKE, MomotaroState
+from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PH_BID, PH_TAKE, MomotaroState
 from .tables import COMBO_CARDS
 
 
@@ -185,5 +185,3 @@ class Observer:
         put("turns", np.minimum(st.turns / self.cfg.max_turns, 1.0)[:, None])
         return out
 
-
-assert PH_ADD == 1

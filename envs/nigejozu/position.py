@@ -254,7 +254,7 @@ def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 
         if empty[me]:
             raise PositionError("to_play", "a side with an empty hand never gets a turn")
     terminated = get("terminated", phase == OVER)
-    if terminated is not (phase == OVER):
+    if not isinstance(terminated, (bool, np.bool_)) or bool(terminated) != (phase == OVER):
         raise PositionError("terminated", "a game is terminated exactly when its phase is 'over'")
     for key, allowed in (("dice", (DICE, REROLLED)), ("card", (CARD,)), ("battle", (OVER,))):
         if key in position and phase not in allowed:
@@ -310,5 +310,5 @@ def _load_card(st: NigejozuState, card: Any, cfg: NigejozuConfig) -> None:
         raise PositionError("card.selected", "only step 1 of a two-step card has a selected province")
     if e == C.TAIKYAKU and st.troops[0, :, me].sum() < cfg.taikyaku_n - picks:
         raise PositionError("card.picks", "not enough troops on the board to finish 退却")
-    if e == C.JOURAKU and picks == 0 and not (int(rules.card_choices(st, np.array([0]))[0])):
-        raise PositionError("card.picks", "上洛 has no troop to move into 京")
+    if e == C.JOURAKU and not int(rules.card_choices(st, np.array([0]))[0]):
+        raise PositionError("card", "上洛 ends by itself once no troop is left next to 京")

@@ -33,6 +33,9 @@ def empty_state(b: int) -> DaifugoState:
         titles=z((NUM_SEATS,), np.int8), miyako=np.full(b, -1, np.int8), game_index=z((), np.int8),
         series_score=z((NUM_SEATS,), np.float32), phase=z((), np.int8), picks_left=z((), np.int8),
         picked=z((), np.uint64), skip_pending=z((NUM_SEATS,), np.int8), game_steps=z((), np.int32),
+        points=z((NUM_SEATS,), np.int8), levels=z((NUM_SEATS, 4), np.int8), uses_left=z((NUM_SEATS, 4), np.int8),
+        school=z((NUM_SEATS,), np.int8), gokui=z((NUM_SEATS,), bool), jutsu_used=z((), bool),
+        henge_shift=z((), np.int8), lock_ignored=z((), bool), shuriken_target=np.full(b, -1, np.int8),
     )
 
 
@@ -51,11 +54,15 @@ class NinjaDaifugo(BatchGame):
         keys = rng.keys_from_seeds(np.asarray(seeds))
         st = empty_state(len(keys))
         st.rng_key[:] = keys
+        for seat, lo in enumerate(self.config.seat_loadouts):
+            st.levels[:, seat] = lo.levels
+            st.school[:, seat] = lo.school
+            st.gokui[:, seat] = lo.gokui
         rules.start_game(st, np.arange(len(keys)), self.config)
         return st
 
     def legal_mask(self, state: DaifugoState) -> np.ndarray:  # type: ignore[override]
-        return rules.legal_mask(state)
+        return rules.legal_mask(state, self.config)
 
     def _apply(self, state: DaifugoState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
         rules.apply(state, actions, active, self.config)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import actions as A
-from .cards import unpack_bits, popcount
+from .cards import popcount, unpack_bits
+from .ninjutsu import effective_cost
 from .config import DaifugoConfig
 from .state import NUM_SEATS, DaifugoState
 
@@ -115,15 +116,22 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
         _col("finish_position", fin, 5),
         _col("titles", st.titles[r1, rel], 5),
         np.where(st.miyako >= 0, _col("miyako_candidate", (st.miyako - seat) % NUM_SEATS), _NOWHERE)[:, None],
-        _col("ninja_points", np.zeros((b, NUM_SEATS), dtype=np.int64), 7),
+        _col("ninja_points", st.points[r1, rel], 7),
         _col("declaration", st.declaration)[:, None],
-        np.full((b, 1), OFFSETS["school"].start),  # no school
+        _col("school", st.school[rows, seat])[:, None],
         _col("phase", st.phase)[:, None],
         _col("picks_left", st.picks_left)[:, None],
-        np.full((b, 1), OFFSETS["henge_shift"].start),  # no 変化 shift
+        _col("henge_shift", st.henge_shift)[:, None],
     ], axis=1)
     out[r1, one_hot] = 1.0
 
+    # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
+    lv = st.levels[r1, rel].astype(np.int64)
+    table = np.stack([lv > 0, st.uses_left[r1, rel] / 3.0, effective_cost(lv, st.declaration) * (lv > 0) / 6.0,
+                      lv / 5.0], axis=-1)
+    out[:, OFFSETS["jutsu_table"]] = table.reshape(b, -1)
+    out[:, OFFSETS["jutsu_used"].start] = st.jutsu_used
+    out[:, OFFSETS["lock_ignored"].start] = st.lock_ignored
     out[:, OFFSETS["field_joker_single"].start] = kind == A.K_JSINGLE
     out[:, OFFSETS["responses"].start] = np.minimum(st.responses, 3) / 3.0
     lk = OFFSETS["lock"]

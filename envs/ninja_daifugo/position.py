@@ -18,7 +18,13 @@ a fresh trick in game 1::
       "discard": [], "removed": [], "played": [[], [], [], []],
       "given": [[]...], "received": [[]...], "known": [[[]...]...],   # known[observer][holder]
       "skip_pending": [0, 0, 0, 0], "series_score": [0, 0, 0, 0],
-      "game_steps": 0, "terminated": false
+      "game_steps": 0, "terminated": false,
+      # the ninja layer (defaults: the game's loadouts, full uses, 0 points or 1 with 極意)
+      "points": [0, 0, 0, 0],
+      "jutsu": [{"ashidome": 1, "shuriken": 1}, ...], "uses_left": [{"ashidome": 1, ...}, ...],
+      "school": [null | "rai" | "henge" | "bogai", ...], "gokui": [false, ...],
+      "jutsu_used": false, "henge_shift": 0, "lock_ignored": false,
+      "shuriken_target": null | seat          # with "phase": "shuriken"
     }
 
 The 53 cards must each be in exactly one of the hands, the field, the discard and ``removed``.
@@ -35,14 +41,15 @@ from envs.core.errors import PositionError
 from . import actions as A
 from . import tables as T
 from .cards import ALL_CARDS, SUIT_CHARS, card_name, mask_names, parse_card
-from .config import D_WEAK_JOKER, DaifugoConfig
-from .state import NUM_SEATS, PHASE_NAMES, PHASE_PLAY, TITLE_NAMES, DaifugoState
+from .config import JUTSU, MAX_POINTS, SCHOOLS, USES_BY_LEVEL, D_WEAK_JOKER, DaifugoConfig
+from .state import NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_SHURIKEN, TITLE_NAMES, DaifugoState
 
 KNOWN_KEYS = {
     "game", "hands", "to_play", "field", "responses", "passed", "lock", "revolution", "eleven_back",
     "declaration", "game_index", "titles", "finish_positions", "miyako_candidate", "phase", "picks_left",
     "picked", "discard", "removed", "played", "given", "received", "known", "skip_pending", "series_score",
-    "game_steps", "terminated",
+    "game_steps", "terminated", "points", "jutsu", "uses_left", "school", "gokui", "jutsu_used", "henge_shift",
+    "lock_ignored", "shuriken_target",
 }
 FIELD_KINDS = {"single": (A.K_SINGLE, A.K_JSINGLE), "group": (A.K_GROUP,), "sequence": (A.K_SEQ,)}
 
@@ -90,6 +97,16 @@ def to_position(st: DaifugoState, i: int = 0) -> dict[str, Any]:
         "series_score": [float(x) for x in st.series_score[i]],
         "game_steps": int(st.game_steps[i]),
         "terminated": bool(st.terminated[i]),
+        "points": [int(x) for x in st.points[i]],
+        "jutsu": [{JUTSU[j]: int(st.levels[i, p, j]) for j in range(4) if st.levels[i, p, j]} for p in range(NUM_SEATS)],
+        "uses_left": [{JUTSU[j]: int(st.uses_left[i, p, j]) for j in range(4) if st.levels[i, p, j]}
+                      for p in range(NUM_SEATS)],
+        "school": [SCHOOLS[int(x)] for x in st.school[i]],
+        "gokui": [bool(x) for x in st.gokui[i]],
+        "jutsu_used": bool(st.jutsu_used[i]),
+        "henge_shift": int(st.henge_shift[i]),
+        "lock_ignored": bool(st.lock_ignored[i]),
+        "shuriken_target": int(st.shuriken_target[i]) if st.shuriken_target[i] >= 0 else None,
     }
 
 
@@ -228,12 +245,12 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
         raise PositionError("titles", "games after the first need the previous game's titles")
 
     phase_name = get("phase", "play")
-    if phase_name not in PHASE_NAMES[:2]:
-        raise PositionError("phase", f"expected 'play' or 'exchange', got {phase_name!r}")
+    if phase_name not in PHASE_NAMES:
+        raise PositionError("phase", f"expected one of {PHASE_NAMES}, got {phase_name!r}")
     phase = PHASE_NAMES.index(phase_name)
-    picks_left = _int(get("picks_left", 0 if phase == PHASE_PLAY else 2), "picks_left", 0, 2)
+    picks_left = _int(get("picks_left", 2 if phase == PHASE_EXCHANGE else 0), "picks_left", 0, 2)
     picked = _cards(get("picked", []), "picked")
-    if phase != PHASE_PLAY:
+    if phase == PHASE_EXCHANGE:
         if not any(title_ids):
             raise PositionError("phase", "an exchange needs titles")
         if picks_left == 0:
@@ -302,4 +319,61 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
     st.series_score[0] = scores
     st.game_steps[0] = _int(get("game_steps", 0), "game_steps", 0, cfg.max_game_steps)
     st.terminated[0] = terminated
+    _load_ninja(st, position, cfg, phase, to_play)
     return st
+
+
+def _load_ninja(st: DaifugoState, position: Mapping[str, Any], cfg: DaifugoConfig, phase: int, to_play: int) -> None:
+    get = position.get
+    ninja_keys = {"points", "jutsu", "uses_left", "school", "gokui", "jutsu_used", "henge_shift", "lock_ignored",
+                  "shuriken_target"} & set(position)
+    if not cfg.ninja_on:
+        set_keys = [k for k in ninja_keys if get(k) not in (None, False, 0, [], [0] * 4, [None] * 4, [False] * 4,
+                                                             [{}] * 4)]
+        if set_keys or phase == PHASE_SHURIKEN:
+            raise PositionError((set_keys or ["phase"])[0], "the ninja layer is off in this game (ninja='off')")
+        return
+    for p, lo in enumerate(cfg.seat_loadouts):
+        st.levels[0, p], st.school[0, p], st.gokui[0, p] = lo.levels, lo.school, lo.gokui
+    if get("jutsu") is not None:
+        for p, spec in enumerate(_seat_list(get("jutsu"), "jutsu", dict, {})):
+            if not isinstance(spec, Mapping) or len(spec) > 2:
+                raise PositionError(f"jutsu[{p}]", f"expected at most two {{name: level}} entries, got {spec!r}")
+            st.levels[0, p] = 0
+            for name, level in spec.items():
+                if name not in JUTSU:
+                    raise PositionError(f"jutsu[{p}]", f"unknown jutsu {name!r}; choose from {JUTSU}")
+                st.levels[0, p, JUTSU.index(name)] = _int(level, f"jutsu[{p}].{name}", 1, 5)
+    if get("school") is not None:
+        for p, sch in enumerate(_seat_list(get("school"), "school", str, None)):
+            if sch not in SCHOOLS:
+                raise PositionError(f"school[{p}]", f"expected one of {SCHOOLS}, got {sch!r}")
+            st.school[0, p] = SCHOOLS.index(sch)
+    if get("gokui") is not None:
+        st.gokui[0] = [_bool(x, f"gokui[{p}]") for p, x in enumerate(_seat_list(get("gokui"), "gokui", bool, False))]
+    full = np.asarray(USES_BY_LEVEL, dtype=np.int8)[st.levels[0]]
+    st.uses_left[0] = full
+    if get("uses_left") is not None:
+        for p, spec in enumerate(_seat_list(get("uses_left"), "uses_left", dict, {})):
+            if not isinstance(spec, Mapping):
+                raise PositionError(f"uses_left[{p}]", f"expected {{name: uses}}, got {spec!r}")
+            for name, uses in spec.items():
+                if name not in JUTSU or not st.levels[0, p, JUTSU.index(name)]:
+                    raise PositionError(f"uses_left[{p}]", f"{name!r} is not equipped by seat {p}")
+                j = JUTSU.index(name)
+                st.uses_left[0, p, j] = _int(uses, f"uses_left[{p}].{name}", 0, int(full[p, j]))
+    pts = get("points")
+    st.points[0] = st.gokui[0] if pts is None else [
+        _int(x, f"points[{p}]", 0, MAX_POINTS) for p, x in enumerate(_seat_list(pts, "points", int, 0))]
+    st.jutsu_used[0] = _bool(get("jutsu_used", False), "jutsu_used")
+    st.henge_shift[0] = _int(get("henge_shift", 0), "henge_shift", 0, 2)
+    st.lock_ignored[0] = _bool(get("lock_ignored", False), "lock_ignored")
+    target = get("shuriken_target")
+    if phase == PHASE_SHURIKEN:
+        if target is None:
+            raise PositionError("shuriken_target", "the shuriken phase needs the target seat")
+        st.shuriken_target[0] = _int(target, "shuriken_target", 0, 3)
+        if st.shuriken_target[0] == to_play:
+            raise PositionError("shuriken_target", "a 手裏剣 targets an opponent")
+    elif target is not None:
+        raise PositionError("shuriken_target", "only the shuriken phase has a target")

@@ -4,11 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from . import actions as A
+from .actions import JUTSU_JA
 from .cards import JOKER, SUIT_SYMBOLS, card_symbol, mask_to_cards, popcount
 from .config import DECLARATION_TEXT, D_WEAK_JOKER
 from .state import PHASE_NAMES, TITLE_NAMES, DaifugoState
 
 SEAT_NAMES = ("あなた(0)", "ジライヤ(1)", "お館様(2)", "モコ(3)")
+SCHOOL_JA = ("", "雷流", "変化流", "妨害流")
 TITLE_JA = {None: "", "daifugo": "大富豪", "fugo": "富豪", "hinmin": "貧民", "daihinmin": "大貧民"}
 
 
@@ -53,18 +55,28 @@ def render_text(st: DaifugoState, i: int = 0, seat: int | None = None) -> str:
             status = f" finished #{int(st.finish_pos[i, p])}"
         if st.skip_pending[i, p]:
             status += f" skips:{int(st.skip_pending[i, p])}"
+        ninja = ""
+        if st.levels[i, p].any():
+            jutsu = ",".join(f"{JUTSU_JA[j]}Lv{int(st.levels[i, p, j])}×{int(st.uses_left[i, p, j])}"
+                             for j in range(4) if st.levels[i, p, j])
+            school = SCHOOL_JA[int(st.school[i, p])]
+            ninja = f" [忍{int(st.points[i, p])} {jutsu}{' ' + school if school else ''}]"
         hand = mask_to_cards(int(st.hands[i, p]))
         if seat is None or seat == p:
             shown = " ".join(card_symbol(c) for c in sort_hand(hand, rev, weak))
         else:
             shown = f"{len(hand)} cards"
-        lines.append(f"{mark}{SEAT_NAMES[p]:<10} {title:<4}{status}: {shown}")
+        lines.append(f"{mark}{SEAT_NAMES[p]:<10} {title:<4}{status}{ninja}: {shown}")
     phase = PHASE_NAMES[int(st.phase[i])]
     if st.terminated[i] or st.truncated[i]:
         lines.append("series over" + (" (truncated)" if st.truncated[i] else "") +
                      f"; scores {np.round(st.series_score[i], 2).tolist()}")
     else:
         extra = f", {int(st.picks_left[i])} card(s) to give" if phase == "exchange" else ""
+        if phase == "shuriken":
+            extra = f", throwing a card to {SEAT_NAMES[int(st.shuriken_target[i])]}"
+        if st.henge_shift[i]:
+            extra += f", 変化 +{int(st.henge_shift[i])}" + (" (lock ignored)" if st.lock_ignored[i] else "")
         lines.append(f"to play: {SEAT_NAMES[int(st.to_play[i])]} ({phase}{extra})")
     lines.append(f"discard: {int(popcount(st.discard[i]))} cards")
     return "\n".join(lines)

@@ -11,11 +11,14 @@ import numpy as np
 from envs.core import rng
 
 from . import actions as A
+from . import ninjutsu as N
+from . import points as P
 from . import tables as T
 from .cards import BIT, DIAMOND3, JOKER, unpack_bits
-from .config import (D_ELEVEN_BACK, D_FIVE_SKIP, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION,
+from .config import (USES_BY_LEVEL, D_ELEVEN_BACK, D_FIVE_SKIP, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION,
                      D_WEAK_JOKER, DaifugoConfig)
-from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_PLAY, DaifugoState)
+from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_PLAY, PHASE_SHURIKEN,
+                    DaifugoState)
 
 _U0 = np.uint64(0)
 _RANK_SHIFTS = (4 * np.arange(13)).astype(np.uint64)
@@ -111,11 +114,12 @@ def _held_sequences(bits: np.ndarray) -> np.ndarray:
     return out
 
 
-def legal_mask(st: DaifugoState) -> np.ndarray:
+def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     """bool[B, 2389]. Card plays = held plays AND one row of the rule table.
 
     Only the columns a field can be answered with are computed: a single is answered by singles,
-    a group by groups, a sequence by sequences (plus PASS); a lead looks at every play.
+    a group by groups, a sequence by sequences (plus PASS); a lead looks at every play. A turn
+    boosted by 変化 uses the boosted rule rows; the ninja layer adds the jutsu activations.
     """
     b = st.batch_size
     mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
@@ -123,30 +127,44 @@ def legal_mask(st: DaifugoState) -> np.ndarray:
     hand = st.hands[np.arange(b), st.to_play]
     fc = st.field_class
     playing = live & (st.phase == PHASE_PLAY)
+    variant = rule_variant(st.declaration)
     direction = (st.revolution ^ st.eleven_back).astype(np.int64)
-    row = T.rule_row(rule_variant(st.declaration), fc, direction, st.lock)
+    row = T.rule_row(variant, fc, direction, st.lock)
+    boosted = playing & (st.henge_shift > 0)
+    plain = playing & ~boosted
 
-    g = np.flatnonzero(playing & (fc == T.FC_EMPTY))
+    g = np.flatnonzero(plain & (fc == T.FC_EMPTY))
     if g.size:
         mask[g, :A.NUM_PLAY_ACTIONS] = held_plays(hand[g]) & T.RULE[row[g]]
-    g = np.flatnonzero(playing & (fc > T.FC_EMPTY) & (fc < T.FC_GROUP0))
+    g = np.flatnonzero(plain & (fc > T.FC_EMPTY) & (fc < T.FC_GROUP0))
     if g.size:
         mask[g, :A.NAT_GROUP0] = T.RULE[row[g], :A.NAT_GROUP0]
         mask[g, A.SINGLE0:A.NAT_GROUP0] &= unpack_bits(hand[g])
-    g = np.flatnonzero(playing & (fc >= T.FC_GROUP0) & (fc < T.FC_SEQ0))
+    g = np.flatnonzero(plain & (fc >= T.FC_GROUP0) & (fc < T.FC_SEQ0))
     if g.size:
         h = hand[g]
         mask[g, A.PASS] = True
         mask[g, A.NAT_GROUP0:A.NAT_SEQ0] = T.RULE[row[g], A.NAT_GROUP0:A.NAT_SEQ0] & _held_groups(
             h, ((h >> np.uint64(JOKER)) & np.uint64(1)).astype(bool))
-    g = np.flatnonzero(playing & (fc >= T.FC_SEQ0))
+    g = np.flatnonzero(plain & (fc >= T.FC_SEQ0))
     if g.size:
         mask[g, A.PASS] = True
         mask[g, A.NAT_SEQ0:A.NUM_PLAY_ACTIONS] = T.RULE[row[g], A.NAT_SEQ0:] & _held_sequences(unpack_bits(hand[g]))
+    g = np.flatnonzero(boosted)
+    if g.size:
+        mask[g, :A.NUM_PLAY_ACTIONS] = N.boosted_plays(st, g, hand[g], st.henge_shift[g], st.lock_ignored[g],
+                                                       variant[g], direction[g])
+    if cfg.ninja_on:
+        g = np.flatnonzero(playing & ~st.jutsu_used)
+        if g.size:
+            mask[g, A.ASHIDOME0:A.PICK0] = N.jutsu_mask(st, g, hand[g], variant[g], direction[g])
 
     exchanging = live & (st.phase == PHASE_EXCHANGE)
     if exchanging.any():
         mask[exchanging, A.PICK0:] = unpack_bits(hand[exchanging] & ~st.picked[exchanging])
+    throwing = live & (st.phase == PHASE_SHURIKEN)
+    if throwing.any():
+        mask[throwing, A.PICK0:] = N.shuriken_picks(hand[throwing])
     return mask
 
 
@@ -187,6 +205,11 @@ def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     st.last_pos[g] = NUM_SEATS
     st.skip_pending[g] = 0
     st.game_steps[g] = 0
+    # Ninja points and uses reset every game (+1 point with 極意).
+    st.points[g] = st.gokui[g] if cfg.ninja_on else 0
+    st.uses_left[g] = np.asarray(USES_BY_LEVEL, dtype=np.int8)[st.levels[g]]
+    end_turn(st, g)
+    st.shuriken_target[g] = -1
     st.picked[g] = 0
     st.picks_left[g] = 0
     st.miyako[g] = np.where(first_game | (not cfg.miyako_ochi), -1, seat_with_title(st.titles[g], DAIFUGO))
@@ -288,16 +311,32 @@ def resolve_turn_start(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> N
 
 
 # ---- applying actions --------------------------------------------------------------------------
+def end_turn(st: DaifugoState, g: np.ndarray) -> None:
+    """Per-turn ninja flags reset when a play or pass ends the turn."""
+    st.jutsu_used[g] = False
+    st.henge_shift[g] = 0
+    st.lock_ignored[g] = False
+
+
 def apply(st: DaifugoState, actions: np.ndarray, active: np.ndarray, cfg: DaifugoConfig) -> None:
     g = np.flatnonzero(active)
     a = actions[g]
     st.game_steps[g] += 1
-    exchanging = st.phase[g] == PHASE_EXCHANGE
+    phase = st.phase[g]
+    exchanging = phase == PHASE_EXCHANGE
     apply_pick(st, g[exchanging], a[exchanging], cfg)
-    g, a = g[~exchanging], a[~exchanging]
+    throwing = phase == PHASE_SHURIKEN
+    N.throw(st, g[throwing], a[throwing])
+    playing = phase == PHASE_PLAY
+    g, a = g[playing], a[playing]
+    jutsu = A.KIND[a] == A.K_JUTSU
+    N.activate(st, g[jutsu], a[jutsu], cfg)
+    g, a = g[~jutsu], a[~jutsu]
     passing = a == A.PASS
-    respond(st, g[passing], st.to_play[g[passing]].astype(np.int64), cfg)
-    resolve_turn_start(st, g[passing], cfg)
+    gp = g[passing]
+    end_turn(st, gp)
+    respond(st, gp, st.to_play[gp].astype(np.int64), cfg)
+    resolve_turn_start(st, gp, cfg)
     apply_play(st, g[~passing], a[~passing], cfg)
     stepped = np.flatnonzero(active)
     over = stepped[(st.game_steps[stepped] >= cfg.max_game_steps) & ~st.terminated[stepped]]
@@ -345,21 +384,29 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     st.field_cards[g] = cards
     st.field_action[g] = a
     st.field_owner[g] = p
-    st.field_elo[g] = A.LO[a]
-    st.field_ehi[g] = A.HI[a]
-    st.field_class[g] = T.field_class_of(A.KIND[a], A.SIZE[a], A.LO[a], decl == D_WEAK_JOKER)
+    # 変化 boosts this play's ranks for comparison only (8-cut, 5, J, revolution use natural ranks).
+    shift = st.henge_shift[g].astype(np.int64)
+    direction = (st.revolution[g] ^ st.eleven_back[g]).astype(np.int64)
+    elo = np.where(shift > 0, T.shifted_low(A.LO[a], A.HI[a], A.KIND[a], shift, direction), A.LO[a])
+    st.field_elo[g] = elo
+    st.field_ehi[g] = np.where(A.LO[a] >= 0, elo + (A.HI[a] - A.LO[a]), -1)
+    st.field_class[g] = T.field_class_of(A.KIND[a], A.SIZE[a], elo, decl == D_WEAK_JOKER)
+    end_turn(st, g)
     # 2. Lock trigger: same natural suits as the previous play of this trick, no joker in either.
     trigger = (decl != D_NO_LOCK) & (st.lock[g] == 0) & prev_natural & ~A.HAS_JOKER[a] & (A.NS[a] == prev_ns)
     st.lock[g] = np.where(trigger, A.NS[a], st.lock[g])
     # 3. Revolution.
     st.revolution[g] ^= A.REVOLUTION[a]
+    eight_cut = A.HAS8[a] & (decl != D_NO_EIGHT_CUT)
+    spade3 = strong_joker_on_field & (a == A.SPADE3_SINGLE)
+    # 4. Points.
+    if cfg.ninja_on:
+        P.gain(st, g, p, P.play_gain(a, st.school[g, p], trigger, eight_cut, spade3))
     # 5. Going out, and 都落ち on the first finisher.
     out = st.hands[g, p] == 0
     if out.any():
         _go_out(st, g[out], p[out])
     # 6. Flush effects: 8-cut and the ♠3 return.
-    eight_cut = A.HAS8[a] & (decl != D_NO_EIGHT_CUT)
-    spade3 = strong_joker_on_field & (a == A.SPADE3_SINGLE)
     flush = eight_cut | spade3
     # 7. Declaration triggers.
     st.eleven_back[g] ^= (decl == D_ELEVEN_BACK) & A.HAS_JACK[a] & ~flush

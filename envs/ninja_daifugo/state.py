@@ -52,3 +52,13 @@ class DaifugoState(State):
     picked: np.ndarray  # uint64[B]: cards picked so far in this exchange step
     skip_pending: np.ndarray  # int8[B, 4]
     game_steps: np.ndarray  # int32[B]: decisions in this game (truncation guard)
+    # The ninja layer (all zero when it is off).
+    points: np.ndarray  # int8[B, 4]: ninja points 0..6
+    levels: np.ndarray  # int8[B, 4, 4]: [seat, jutsu] level 1..5, 0 = not equipped
+    uses_left: np.ndarray  # int8[B, 4, 4]
+    school: np.ndarray  # int8[B, 4]: 0 none, 1 雷, 2 変化, 3 妨害
+    gokui: np.ndarray  # bool[B, 4]: 極意 (+1 starting point)
+    jutsu_used: np.ndarray  # bool[B]: the player to act used a jutsu this turn
+    henge_shift: np.ndarray  # int8[B]: 変化 boost (0, 1, 2) for this turn's play
+    lock_ignored: np.ndarray  # bool[B]: Lv5 変化: this turn's play ignores the lock
+    shuriken_target: np.ndarray  # int8[B]: seat receiving the 手裏剣 card, -1 when none pending

@@ -38,26 +38,50 @@ def field_class_of(kind: np.ndarray, size: np.ndarray, elo: np.ndarray, weak_jok
     return fc.astype(np.int16)
 
 
-def _beats() -> np.ndarray:
-    """bool[variant, field_class, direction, play action]: strength and shape rules."""
+def shifted_low(lo: np.ndarray, hi: np.ndarray, kind: np.ndarray, shift: int | np.ndarray,
+                direction: int | np.ndarray) -> np.ndarray:
+    """Effective low rank of a play boosted by 変化 ``shift`` ranks in the strength direction.
+
+    Singles and groups move by ``shift`` but stay inside 3..2; a sequence moves as a whole, the
+    shift reduced so that its range stays inside 3..2 (§2.1).
+    """
+    lo = np.asarray(lo, dtype=np.int64)
+    length = np.asarray(hi, dtype=np.int64) - lo + 1
+    up = np.where(kind == A.K_SEQ, np.minimum(lo + shift, 13 - length), np.minimum(lo + shift, 12))
+    down = np.maximum(lo - shift, 0)
+    return np.where(np.asarray(direction) == 0, up, down)
+
+
+def _beats(shift: int) -> np.ndarray:
+    """bool[variant, field_class, direction, play action]: strength and shape rules.
+
+    With a 変化 ``shift`` > 0 the candidate's ranks are boosted, PASS is not allowed, and the joker
+    single and revolution plays cannot be chosen (§2.1, A27).
+    """
     kind, size, lo, hi = A.KIND[:_P], A.SIZE[:_P].astype(int), A.LO[:_P].astype(int), A.HI[:_P].astype(int)
     t = np.zeros((NUM_VARIANTS, NUM_FIELD_CLASSES, 2, _P), dtype=bool)
     plays = kind != A.K_PASS
     t[:, FC_EMPTY, :, :] = plays  # a lead: any formable play, never PASS
     for d in (0, 1):
         stronger = (lambda cand, f: cand > f) if d == 0 else (lambda cand, f: cand < f)
+        elo = shifted_low(lo, hi, kind, shift, d)
+        ehi = elo + (hi - lo)
         for r in range(13):
-            t[:, 1 + r, d] = ((kind == A.K_SINGLE) & stronger(lo, r)) | (kind == A.K_JSINGLE)
+            t[:, 1 + r, d] = ((kind == A.K_SINGLE) & stronger(elo, r)) | (kind == A.K_JSINGLE)
             for n in range(2, 6):
-                t[:, 16 + 13 * (n - 2) + r, d] = (kind == A.K_GROUP) & (size == n) & stronger(lo, r)
+                t[:, 16 + 13 * (n - 2) + r, d] = (kind == A.K_GROUP) & (size == n) & stronger(elo, r)
         t[:, FC_JOKER, d, A.SPADE3_SINGLE] = True  # only the ♠3 answers a lone (strong) joker
         t[:, FC_WEAK_JOKER, d] = kind == A.K_SINGLE  # any natural single beats the weak joker
         for L, o in A.OFF3.items():
             for st in range(0, 14 - L):
                 fhi = st + L - 1
-                ok = lo > fhi if d == 0 else hi < st
+                ok = elo > fhi if d == 0 else ehi < st
                 t[:, 68 + o + st, d] = (kind == A.K_SEQ) & (size == L) & ok
-    t[:, 1:, :, A.PASS] = True  # a responder may always pass
+    if shift == 0:
+        t[:, 1:, :, A.PASS] = True  # a responder may always pass
+    else:
+        t[..., A.JOKER_SINGLE] = False
+        t[..., A.REVOLUTION[:_P]] = False
     # D1: the joker is the weakest card and never wild: no joker combos, and its single only leads.
     combos_with_joker = A.HAS_JOKER[:_P] & (kind != A.K_JSINGLE)
     t[VARIANT_WEAK_JOKER, :, :, combos_with_joker] = False
@@ -81,10 +105,17 @@ def _lock_ok() -> np.ndarray:
     return t
 
 
-BEATS = _beats()
+BEATS = _beats(0)
 LOCK_OK = _lock_ok()
 # The whole rule table, flattened over (variant, field class, direction, lock) for one gather.
 RULE = (BEATS[:, :, :, None, :] & LOCK_OK[None, None, None, :, :]).reshape(-1, _P)
+# Rows for a 変化-boosted play, by shift 1 or 2 (index shift - 1); the lock is applied apart.
+BEATS_BOOSTED = np.stack([_beats(1), _beats(2)])
+
+
+def beats_row(variant: np.ndarray, fclass: np.ndarray, direction: np.ndarray) -> np.ndarray:
+    """Row index into ``BEATS.reshape(-1, 2328)`` (and into each shift of :data:`BEATS_BOOSTED`)."""
+    return (variant.astype(np.int64) * NUM_FIELD_CLASSES + fclass) * 2 + direction
 
 
 def rule_row(variant: np.ndarray, fclass: np.ndarray, direction: np.ndarray, lock: np.ndarray) -> np.ndarray:

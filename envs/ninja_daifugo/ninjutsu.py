@@ -1,0 +1,131 @@
+"""The four ninjutsu (rules file §2.1): which activations are legal, and their effects.
+
+Activation is a decision of its own on the player's turn, before the play or pass: the mask offers
+the jutsu actions 2328–2335 next to the plays. 手裏剣 then asks for the thrown card (phase
+``shuriken``, PICK_CARD actions); 変化 sets a boost for this turn's play; 雷遁 clears the field and
+the activator leads; 足止め gives the target a pending skip.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import actions as A
+from . import points as P
+from . import tables as T
+from .cards import BIT, JOKER, popcount
+from .config import (ASHIDOME, BASE_COST, D_COSTLY_JUTSU, HENGE, MAX_POINTS, RAITON, SCHOOL_BOGAI, SHURIKEN,
+                     DaifugoConfig)
+from .state import NUM_SEATS, PHASE_PLAY, PHASE_SHURIKEN, DaifugoState
+
+_BASE_COST = np.array(BASE_COST, dtype=np.int64)
+_JOKER_BIT = BIT[JOKER]
+_RELATIVE = np.arange(1, NUM_SEATS)
+NUM_JUTSU_ACTIONS = A.PICK0 - A.ASHIDOME0  # 8
+
+
+def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
+    """Cost of each jutsu at ``levels`` [..., 4]: base − 1 at Lv5 (min 1), +1 under D7, max 6."""
+    cost = np.maximum(_BASE_COST - (levels == 5), 1)
+    d7 = (np.asarray(declaration) == D_COSTLY_JUTSU).astype(np.int64)
+    return np.minimum(cost + d7.reshape(d7.shape + (1,) * (cost.ndim - d7.ndim)), MAX_POINTS)
+
+
+def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray,
+                  ignore_lock: np.ndarray, variant: np.ndarray, direction: np.ndarray) -> np.ndarray:
+    """bool[n, 2328]: plays legal with a 変化 boost of ``shift`` (1 or 2) for games ``g``."""
+    from .rules import held_plays  # rules imports this module
+
+    row = T.beats_row(variant, st.field_class[g], direction)
+    flat = T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)
+    beats = flat[shift.astype(np.int64) - 1, row]
+    lock = np.where(ignore_lock, 0, st.lock[g]).astype(np.int64)
+    return held_plays(hand) & beats & T.LOCK_OK[lock]
+
+
+def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.ndarray,
+               direction: np.ndarray) -> np.ndarray:
+    """bool[n, 8]: legal activations (actions 2328..2335) for the players to act in games ``g``."""
+    n = len(g)
+    p = st.to_play[g].astype(np.int64)
+    lv = st.levels[g, p].astype(np.int64)  # [n, 4]
+    avail = (lv > 0) & (st.uses_left[g, p] > 0) & (st.points[g, p, None] >= effective_cost(lv, st.declaration[g]))
+    avail &= (~st.jutsu_used[g] & (st.phase[g] == PHASE_PLAY))[:, None]
+    out = np.zeros((n, NUM_JUTSU_ACTIONS), dtype=bool)
+    if not avail.any():
+        return out
+    from .rules import next_seat
+
+    active = st.active[g]
+    targets = (p[:, None] + _RELATIVE) % NUM_SEATS  # [n, 3]
+    target_active = np.take_along_axis(active, targets, axis=1)
+    is_next = targets == next_seat(active, p)[:, None]
+    aim_any = lv >= 3  # Lv3+: any active opponent; Lv1-2: the next one only
+    ok_target = target_active & (is_next | aim_any[:, [ASHIDOME]])
+    out[:, 0:3] = avail[:, [ASHIDOME]] & ok_target
+    throwable = (popcount(hand) >= 2) & ((hand & ~_JOKER_BIT) != 0)
+    ok_target = target_active & (is_next | aim_any[:, [SHURIKEN]])
+    out[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & ok_target
+    field_size = np.where(st.field_action[g] >= 0, A.SIZE[st.field_action[g]], 0)
+    out[:, 6] = avail[:, RAITON] & (field_size > 0) & (aim_any[:, RAITON] | (field_size <= 2))
+    henge = np.flatnonzero(avail[:, HENGE])
+    if henge.size:
+        shift = np.where(lv[henge, HENGE] >= 3, 2, 1)
+        plays = boosted_plays(st, g[henge], hand[henge], shift, lv[henge, HENGE] == 5, variant[henge],
+                              direction[henge])
+        out[henge, 7] = plays.any(axis=1)
+    return out
+
+
+def activate(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfig) -> None:
+    """Pay, use up, and apply the jutsu ``a`` (2328..2335) for the players to act in ``g``."""
+    from .rules import clear_field
+
+    if not len(g):
+        return
+    p = st.to_play[g].astype(np.int64)
+    j = A.JUTSU[a].astype(np.int64)
+    lv = st.levels[g, p, j].astype(np.int64)
+    cost = effective_cost(st.levels[g, p].astype(np.int64), st.declaration[g])[np.arange(len(g)), j]
+    st.points[g, p] -= cost.astype(np.int8)
+    st.uses_left[g, p, j] -= 1
+    st.jutsu_used[g] = True
+    target = (p + A.TARGET[a]) % NUM_SEATS
+    lv5 = lv == 5
+
+    k = j == ASHIDOME
+    st.skip_pending[g[k], target[k]] += 1
+    k = j == SHURIKEN
+    st.shuriken_target[g[k]] = target[k]
+    st.phase[g[k]] = PHASE_SHURIKEN
+    k = ((j == ASHIDOME) | (j == SHURIKEN)) & lv5
+    P.lose_one(st, g[k], target[k])
+    k = ((j == ASHIDOME) | (j == SHURIKEN)) & (st.school[g, p] == SCHOOL_BOGAI)
+    P.gain(st, g[k], p[k], 1)  # school 妨害: one point back
+    k = j == RAITON
+    clear_field(st, g[k])  # the activator keeps the turn and leads; the revolution stays
+    P.gain(st, g[k & lv5], p[k & lv5], 1)
+    k = j == HENGE
+    st.henge_shift[g[k]] = np.where(lv[k] >= 3, 2, 1)
+    st.lock_ignored[g[k]] = lv5[k]
+
+
+def throw(st: DaifugoState, g: np.ndarray, a: np.ndarray) -> None:
+    """手裏剣's second step: the picked card goes to the target's hand, in view of everyone."""
+    if not len(g):
+        return
+    p = st.to_play[g].astype(np.int64)
+    target = st.shuriken_target[g].astype(np.int64)
+    card = A.CARDS[a]
+    st.known[g, :, p] &= ~card[:, None]
+    st.hands[g, p] &= ~card
+    st.hands[g, target] |= card
+    st.known[g, :, target] |= card[:, None]
+    st.shuriken_target[g] = -1
+    st.phase[g] = PHASE_PLAY
+
+
+def shuriken_picks(hand: np.ndarray) -> np.ndarray:
+    """bool[n, 53]: cards that may be thrown (any but the joker)."""
+    from .cards import unpack_bits
+
+    return unpack_bits(hand & ~_JOKER_BIT)

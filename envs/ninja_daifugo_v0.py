@@ -10,8 +10,14 @@
 | Episode | a series of `series_games` games (default 5), rewards at each game's end |
 
 Four-player daifugō with revolution, 8-cut, ♠3 return, sequences, suit lock (縛り), 都落ち, tribute
-and exchange between games, and the Lord's per-game declaration (お館様の気まぐれ宣言). The rules
-are `shared/rules/ninja_daifugo.md`; §5 (state machine), §6 (actions) and §8 (rulings) are normative.
+and exchange between games, the Lord's per-game declaration (お館様の気まぐれ宣言), and the ninja
+layer: ninja points earned by plays (cap 6), four ninjutsu — 足止め (skip), 手裏剣 (throw a card),
+雷遁 (clear the field), 変化 (boost this turn's play) — at levels 1–5, schools (雷, 変化, 妨害)
+and 極意. The rules are `shared/rules/ninja_daifugo.md`; §5 (state machine), §6 (actions) and §8
+(rulings) are normative.
+
+A turn may take several decisions by the same agent: an optional jutsu activation (then, for
+手裏剣, the card to throw), then the play or pass. `agent_selection` stays on the player meanwhile.
 
 ## Observation (877 floats in [0, 1], from the observing seat: self, +1, +2, +3)
 Own hand (53), cards each seat played face up this game (4×53), cards known to be in each
@@ -34,8 +40,11 @@ game index, series scores, and the 都落ち card count. The exact offsets are
 | 197–391 | group with the joker: `197 + 15 r + m` |
 | 392–655 | sequence of naturals: `392 + 66 s + off3[L] + start` |
 | 656–2327 | sequence with the joker at position p: `656 + 418 s + offJ[L] + start·L + p` |
-| 2328–2335 | ninjutsu (masked until the ninja layer is on) |
-| 2336–2388 | PICK_CARD c: choose an exchange gift |
+| 2328–2330 | 足止め on the seat +1/+2/+3 after you |
+| 2331–2333 | 手裏剣 on the seat +1/+2/+3 after you |
+| 2334 | 雷遁 |
+| 2335 | 変化 |
+| 2336–2388 | PICK_CARD c: an exchange gift, or the card 手裏剣 throws |
 
 `Game().describe_action(a)` / `action_label(a)` name any index.
 
@@ -43,8 +52,14 @@ game index, series scores, and the 都落ち card count. The exact offsets are
 At each game's end: 1st +1, 2nd +1/3, 3rd −1/3, 4th −1 (`reward_scheme="uecda"`: 4/3/2/1).
 
 ## Options (`env(**rules)`)
-`series_games` (5), `declarations` (pool drawn from per game; default D0–D5, D8, D9), `pass_lockout`
-(False), `miyako_ochi` (True), `reward_scheme` ("zero_sum"), `max_game_steps` (4000, truncation).
+`series_games` (5), `declarations` (the pool one is drawn from per game; default all ten, or D0–D5,
+D8, D9 with `ninja="off"`), `pass_lockout` (False), `miyako_ochi` (True), `reward_scheme`
+("zero_sum"), `max_game_steps` (4000, truncation), `ninja` ("faithful": seat 0 configurable, seats
+1–3 the CPUs ジライヤ 雷遁+手裏剣, お館様 足止め+雷遁, モコ 変化+足止め at Lv1 without school;
+"symmetric": every seat configurable; "off": plain daifugō), `loadouts` (faithful: a dict for seat
+0; symmetric: one dict for all or a list of four), e.g.
+`{"jutsu": {"henge": 5, "ashidome": 3}, "school": "henge", "gokui": True}`. The default loadout
+is 足止め Lv1 + 手裏剣 Lv1, no school.
 
 ## Rulings where the rules file is silent
 * A series of one game has no tribute: titles only matter from game 2.
@@ -53,7 +68,15 @@ At each game's end: 1st +1, 2nd +1/3, 3rd −1/3, 4th −1 (`reward_scheme="uecd
   is made, the trick ends at once and the player leads again.
 * The 都落ち player's cards are removed face down; in the observation only their count shows.
 * Tribute and exchange gifts are known to giver and receiver; the giver's knowledge shows in the
-  "known in opponent hands" block until the card is played or passed on.
+  "known in opponent hands" block until the card is played or passed on. A 手裏剣 card is known
+  to everyone.
+* D6 doubles every point gain: the play table, the school bonuses and the Lv5 雷遁 bonus.
+* A new turn starts whenever a play or pass is made, even when the same player leads again after
+  an 8-cut: one jutsu may be activated per turn. 雷遁 does not end the turn (the activator leads
+  within the same turn, so no second jutsu).
+* 変化 may be activated on a lead too (the boosted lead is harder to beat); its precondition is that
+  some play other than the joker single or a revolution play is legal with the boost.
+* The ♠3 return stays legal after 変化 (a boost cannot hurt it), under the lock rule as always.
 
 ## Version history
 * v0: first release.

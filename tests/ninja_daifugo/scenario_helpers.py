@@ -5,12 +5,18 @@ these helpers only build positions, name actions and step the engine.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterable
 
 import numpy as np
 
 from envs import make_game
 from envs.ninja_daifugo import actions as A
+from envs.ninja_daifugo.config import DaifugoConfig
+
+# These tests cover the base daifugō rules. When the engine has the ninja layer (option ``ninja``),
+# it is switched off so that the jutsu indices stay masked and no points come into play.
+HAS_NINJA_OPTION = "ninja" in {f.name for f in dataclasses.fields(DaifugoConfig)}
 
 RANKS = "3456789TJQKA2"  # weakest .. strongest in the normal order (rules §5.1)
 SUITS = "SHDC"  # ♠ ♥ ♦ ♣, also the tribute tie order ♠ > ♥ > ♦ > ♣ (rules §5.2-5)
@@ -35,8 +41,10 @@ def card_name(c: int) -> str:
 
 
 def game(**options: Any):
-    """A plain-daifugō core: one game, declaration D0, unless options say otherwise."""
+    """A plain-daifugō core: one game, declaration D0, ninja layer off, unless options say otherwise."""
     opts: dict[str, Any] = {"series_games": 1, "declarations": (0,)}
+    if HAS_NINJA_OPTION:
+        opts["ninja"] = "off"
     opts.update(options)
     return make_game("ninja_daifugo", **opts)
 

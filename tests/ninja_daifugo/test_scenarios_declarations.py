@@ -4,7 +4,6 @@ Rules file §2.2, §5.2-2, §5.4, §5.5, §5.7-7, §8 A20, A22, A32.
 """
 from __future__ import annotations
 
-import numpy as np
 
 from envs.ninja_daifugo import actions as A
 
@@ -215,3 +214,29 @@ def test_no_skip_without_d9():
     st = load(g, [["H5", "CK"], ["SA", "D3"], ["S6", "D4"], ["S7", "H4"]])
     step(g, st, "H5")
     assert pos(g, st)["to_play"] == 1
+
+
+def test_d9_skip_with_two_active_players_ends_the_trick():
+    """The skip counts as a response: with two active seats it ends the trick at once."""
+    g = game(declarations=(9,))
+    st = load(g, [["H5", "CK"], [], ["SA", "D4"], []], declaration=9, finish_positions=[None, 1, None, 2])
+    step(g, st, "H5")
+    p = pos(g, st)
+    assert p["field"] is None and p["to_play"] == 0 and p["skip_pending"] == [0, 0, 0, 0]
+
+
+def test_d9_skips_stack():
+    """A23: pending skips stack; each of the skipped player's turns consumes one."""
+    g = game(declarations=(9,))
+    st = load(g, [["S5", "S6", "S7", "S8", "H5", "CK", "C3"], ["SA", "D3", "DA"], ["S9", "D4"], ["ST", "H4"]],
+              declaration=9)
+    step(g, st, "S5 S6 S7 S8")  # revolution + 8-cut; seat 1 gets a pending skip; seat 0 leads again
+    step(g, st, "H5")  # a second pending skip; the first one is consumed at once
+    p = pos(g, st)
+    assert p["to_play"] == 2 and p["skip_pending"] == [0, 1, 0, 0] and p["responses"] == 1
+    steps(g, st, ["pass", "pass"])
+    p = pos(g, st)
+    assert p["field"] is None and p["to_play"] == 0
+    step(g, st, "CK")
+    p = pos(g, st)
+    assert p["to_play"] == 2 and p["skip_pending"] == [0, 0, 0, 0]

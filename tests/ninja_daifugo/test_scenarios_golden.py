@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from envs.core.errors import IllegalActionError
+from envs.ninja_daifugo import actions as A
 
-from .scenario_helpers import ALL_CARDS, act, game, legal, legal_labels, load, pos, step, strongest
+from .scenario_helpers import game, label, legal, legal_labels, load, pos, step, strongest
 
 
 def test_scenario_1_single_spade_lock_then_joker_then_spade3():
@@ -129,8 +130,6 @@ def test_scenario_7_sequence_must_not_overlap():
 def test_scenario_8_no_wraparound_joker_only_inside_3_to_2():
     """§9-8: ♠K♠A♠2 legal; ♠A♠2♠3 illegal (no wrap); joker + ♠A♠2 with the joker above 2 illegal
     (joker as ♠K is legal)."""
-    from envs.ninja_daifugo import actions as A
-
     g = game()
     st = load(g, [["SK", "SA", "S2", "S3", "JK"], ["H4", "D4"], ["H5", "D5"], ["H6", "D6"]])
     lab = legal_labels(g, st)
@@ -151,12 +150,6 @@ def test_scenario_8_no_wraparound_joker_only_inside_3_to_2():
     st = load(g, [["S3", "S4", "JK"], ["H4", "D4"], ["H5", "D5"], ["H6", "D6"]])
     m = np.flatnonzero(g.legal_mask(st)[0])
     assert sorted(label(i) for i in m if A.KIND[i] == A.K_SEQ) == ["S3 S4 JK(S5)"]
-
-
-def label(i):
-    from envs.ninja_daifugo import actions as A
-
-    return A.action_label(int(i))
 
 
 def test_scenario_10_miyako_ochi():

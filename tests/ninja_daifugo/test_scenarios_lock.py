@@ -167,3 +167,20 @@ def test_no_lock_declaration(declaration):
     step(g, st, "S7")
     assert pos(g, st)["lock"] is None
     assert legal(g, st, "H9")
+
+
+def test_joker_sequence_never_locks_and_is_no_lock_reference():
+    """§5.7-2 with sequences, where the natural suits of both plays are equal ({♠})."""
+    g = game()
+    # The previous play holds the joker: ♠3 ♠4 JK(♠5) → ♠9 ♠T ♠J: no lock.
+    st = load(g, [["S3", "S4", "JK", "C3"], ["S9", "ST", "SJ", "C4"], ["HQ", "HK", "HA", "D3"], ["D4", "D5"]])
+    step(g, st, "S3 S4 JK(S5)")
+    step(g, st, "S9 ST SJ")
+    assert pos(g, st)["lock"] is None
+    assert legal(g, st, "HQ HK HA")
+    # P holds the joker: ♠3 ♠4 ♠5 → ♠9 JK(♠T) ♠J: no lock.
+    st = load(g, [["S3", "S4", "S5", "C3"], ["S9", "JK", "SJ", "C4"], ["HQ", "HK", "HA", "D3"], ["D4", "D6"]])
+    step(g, st, "S3 S4 S5")
+    step(g, st, "S9 JK(ST) SJ")
+    assert pos(g, st)["lock"] is None
+    assert legal(g, st, "HQ HK HA")

@@ -10,9 +10,8 @@ import pytest
 from envs.core.errors import IllegalActionError
 from envs.ninja_daifugo import actions as A
 
-from .scenario_helpers import (JUTSU_INDICES, RANKS, act, game, label, legal, legal_labels, load, pos, step)
+from .scenario_helpers import JUTSU_INDICES, act, game, legal, legal_labels, load, pos, step
 
-FILLER = [["C3"], ["C4"], ["C5"], ["C6"]]
 
 
 _POOL = ["D3", "D4", "C3", "C4", "H3", "H4", "S3", "S4", "D5", "C5", "H5", "S5", "D6", "C6"]

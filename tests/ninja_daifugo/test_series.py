@@ -107,7 +107,6 @@ def test_tribute_is_the_strongest_cards_by_the_order_at_game_start(declaration):
             if kth and nxt and "JK" not in nxt:
                 weakest_given = max(kth, key=lambda c: (RANKS.index(c[1]) * (1 if declaration == 5 else -1)))
                 tie_decided += weakest_given[1] == next(iter(nxt))[1]
-    print("COVERAGE", joker_given, tie_decided)
     assert joker_given > 0 and tie_decided > 0
 
 

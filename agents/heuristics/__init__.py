@@ -1,0 +1,1 @@
+"""Hand-written policies a club player would recognise, one module per game."""

@@ -77,6 +77,11 @@ or an integer), `heal_any_turn` (True), `damage_reduces_power` (True), `reward_s
 * `render()` without a seat shows everything, sealed bids included (like the other games' omniscient
   view); `render_text(state, i, seat)` shows another seat's sealed bid only as "bid".
 
+## Performance
+Random legal play on the batched core (legal mask + the acting seat's observation + step, finished
+games replaced) runs at about 440–530k decisions/s at B = 1024 on one CPU core:
+`python -m tests.momotaro.bench_core --batch 1024 --players 4`.
+
 ## Version history
 * v0: first release.
 """

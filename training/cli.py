@@ -1,4 +1,4 @@
-"""The ``yuugi`` command line: ``list``, ``bench`` (more jobs join as they are built)."""
+"""The ``yuugi`` command line: ``list``, ``bench``, ``train``, ``eval``, ``play``."""
 from __future__ import annotations
 
 import argparse
@@ -30,6 +30,43 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_train(args: argparse.Namespace) -> int:
+    from training.selfplay import TrainConfig, train
+
+    cfg = TrainConfig(game=args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
+                      num_envs=args.envs, bc_decisions=args.bc_decisions, rules=_parse_rules(args.rule))
+    result = train(cfg, args.out)
+    print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
+    return 0
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from agents.registry import available_levels, cpu
+    from training.evaluate import evaluate, format_tables, save_plot
+
+    levels = args.levels or available_levels(args.game)
+    result = evaluate(args.game, {lv: cpu(args.game, lv) for lv in levels}, games=args.games, seed=args.seed,
+                      rules=_parse_rules(args.rule) or _eval_rules(args.game))
+    print(format_tables(result))
+    if args.plot:
+        save_plot(result, args.plot)
+        print(f"plot: {args.plot}")
+    return 0
+
+
+def _eval_rules(game: str) -> dict[str, object]:
+    from training.selfplay import TRAIN_RULES
+
+    return dict(TRAIN_RULES.get(game, {}))
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from training.play import play
+
+    play(args.game, level=args.level, seat=args.seat, seed=args.seed, **_parse_rules(args.rule))
+    return 0
+
+
 def _parse_rules(pairs: list[str]) -> dict[str, object]:
     """``KEY=VALUE`` rule options; VALUE is read as JSON when it can be (numbers, true, lists)."""
     rules: dict[str, object] = {}
@@ -56,6 +93,34 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option of the game, e.g. --rule ninja=off (repeatable)")
     b.set_defaults(func=_cmd_bench)
+
+    t = sub.add_parser("train", help="self-play MaskablePPO training; exports numpy weights")
+    t.add_argument("game")
+    t.add_argument("--steps", type=int, default=2_000_000, help="learner steps (upper bound)")
+    t.add_argument("--minutes", type=float, default=None, help="wall-clock budget")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--envs", type=int, default=64, help="games stepped together")
+    t.add_argument("--bc-decisions", type=int, default=200_000, help="heuristic decisions to clone first (0: none)")
+    t.add_argument("--out", default="runs/train", help="folder for weights, metadata and the learning curve")
+    t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    t.set_defaults(func=_cmd_train)
+
+    e = sub.add_parser("eval", help="round-robin of CPU levels with openskill ratings")
+    e.add_argument("game")
+    e.add_argument("--levels", nargs="+", help="levels to include (default: all available)")
+    e.add_argument("--games", type=int, default=1000, help="games per pairing")
+    e.add_argument("--seed", type=int, default=0)
+    e.add_argument("--plot", help="save a ratings plot (PNG) here")
+    e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    e.set_defaults(func=_cmd_eval)
+
+    pl = sub.add_parser("play", help="play one seat in the terminal against CPUs")
+    pl.add_argument("game")
+    pl.add_argument("--level", default="normal", help="CPU level or persona")
+    pl.add_argument("--seat", type=int, default=0)
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    pl.set_defaults(func=_cmd_play)
     return p
 
 

@@ -4,7 +4,7 @@
 |--------------------|--------------|-------|---------|
 | 0–15               | 0            | K0+1  | BID n (first bid D1, or additional bid D2) |
 | 16, 17             | K0+1         | 2     | TAKE / DECLINE the retainer after janken (D3) |
-| 18–27              | K0+3         | 10    | HEAL card c (c = 0 warrior with a potion, 1..9 retainer with kibidango) (D4) |
+| 18–27              | K0+3         | 10    | HEAL card c (0 = warrior, with a potion; 1..9 retainer, with kibidango) (D4) |
 | 28                 | K0+13        | 1     | END HEAL (D4b) |
 | 29–40              | K0+14        | 12    | ATTACK oni o (D5) |
 | 41–98              | K0+26        | 58    | SEND card set k, Appendix A (D6) |

@@ -222,14 +222,15 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
         st.potions[0, p] = _int(pl.get("potions", 0), f"{f}.potions", 0, 3)
         for k, name in enumerate(_list(pl.get("fresh", []), f"{f}.fresh")):
             c = _name(name, f"{f}.fresh[{k}]", CARD_NAMES)
-            if not st.hand[0, p, c] or st.card_dmg[0, p, c] == 0:
-                raise PositionError(f"{f}.fresh", f"{name} is not a damaged card in play")
+            if not st.hand[0, p, c]:  # (it may have been healed back to 0 since)
+                raise PositionError(f"{f}.fresh", f"{name} is not a card in play")
             st.fresh[0, p, c] = True
         if "alive" in pl and _bool(pl["alive"], f"{f}.alive") != bool(st.alive[0, p]):
             raise PositionError(f"{f}.alive", "alive means the warrior W is in play")
 
     # ---- hiring --------------------------------------------------------------------------------
-    declined = [_name(v, f"declined[{k}]", RETAINER_NAMES) for k, v in enumerate(_list(get("declined", []), "declined"))]
+    declined_raw = _list(get("declined", []), "declined")
+    declined = [_name(v, f"declined[{k}]", RETAINER_NAMES) for k, v in enumerate(declined_raw)]
     gone = {c - 1 for c in owner_of} | set(declined)
     if len(set(declined)) != len(declined) or any(r + 1 in owner_of for r in declined):
         raise PositionError("declined", "a declined retainer belongs to nobody and is listed once")
@@ -363,8 +364,6 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
     elif phase != PH_OVER:
         if any(b >= 0 for b in bids + adds) or not all(bidders):
             raise PositionError("bids", "no bids are open during the battle")
-        if not st.alive[0, start]:
-            raise PositionError("start_player", "the start player's warrior is in play")
         if to_play != default_tp:
             raise PositionError("to_play", f"the seat to play is (start_player + slot) % {P} = {default_tp}")
         if not st.alive[0, to_play]:
@@ -372,8 +371,10 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
         if not (st.oni_at[0] == AT_FIELD).any():
             raise PositionError("oni_damage", "a battle turn needs an oni on the field")
     st.bids[0], st.adds[0], st.bidders[0] = bids, adds, bidders
-    if phase in (PH_COMBO, PH_ASSIGN, PH_YELLOW) and (t < 0 or st.oni_at[0, t] != AT_FIELD):
+    if phase in (PH_COMBO, PH_YELLOW) and (t < 0 or st.oni_at[0, t] != AT_FIELD):
         raise PositionError("target", "the oni attacked this turn is on the field")
+    if phase == PH_ASSIGN and (t < 0 or not (st.oni_at[0, t] == AT_FIELD or st.oni_owner[0, t] == to_play)):
+        raise PositionError("target", "the oni attacked this turn is on the field, or was just defeated in a draw")
     if phase in (PH_ASSIGN, PH_YELLOW):
         if combo < 0 or not st.hand[0, to_play, COMBO_CARDS[combo]].all():
             raise PositionError("sent", "the cards sent this turn are in play")

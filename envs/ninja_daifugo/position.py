@@ -8,7 +8,8 @@ a fresh trick in game 1::
       "hands": [["S3", "H4"], [...], [...], [...]],      # seat 0..3
       "to_play": 0,
       "field": null | {"cards": ["S5", "H5"], "owner": 1, "kind": "single" | "group" | "sequence",
-                        "joker_as": "S7"},               # joker_as: a sequence's joker, when ambiguous
+                        "joker_as": "S7",                # a sequence's joker, when ambiguous
+                        "boosted_low": "7"},             # after 変化: the effective (lowest) rank
       "responses": 0, "passed": [false, false, false, false],
       "lock": null | ["S", "H"], "revolution": false, "eleven_back": false,
       "declaration": 0, "game_index": 0,
@@ -40,7 +41,7 @@ from envs.core.errors import PositionError
 
 from . import actions as A
 from . import tables as T
-from .cards import ALL_CARDS, SUIT_CHARS, card_name, mask_names, parse_card
+from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card
 from .config import JUTSU, MAX_POINTS, SCHOOLS, USES_BY_LEVEL, D_WEAK_JOKER, DaifugoConfig
 from .state import NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_SHURIKEN, TITLE_NAMES, DaifugoState
 
@@ -68,6 +69,8 @@ def to_position(st: DaifugoState, i: int = 0) -> dict[str, Any]:
         if A.KIND[fa] == A.K_SEQ and A.HAS_JOKER[fa]:
             r = int(A.LO[fa]) + int(A.JOKER_POS[fa])
             field["joker_as"] = card_name(4 * r + int(A.SEQ_SUIT[fa]))
+        if A.LO[fa] >= 0 and int(st.field_elo[i]) != int(A.LO[fa]):
+            field["boosted_low"] = RANK_CHARS[int(st.field_elo[i])]  # 変化: the rank others must beat from
     lock = int(st.lock[i])
     return {
         "game": "ninja_daifugo",
@@ -149,7 +152,7 @@ def _bool(value: Any, field: str) -> bool:
 def _field_action(field: Mapping[str, Any]) -> int:
     if not isinstance(field, Mapping):
         raise PositionError("field", f"expected null or an object, got {field!r}")
-    unknown = sorted(set(field) - {"cards", "owner", "kind", "joker_as", "label"})
+    unknown = sorted(set(field) - {"cards", "owner", "kind", "joker_as", "label", "boosted_low"})
     if unknown:
         raise PositionError("field", f"unknown key(s) {unknown}")
     if "cards" not in field or not field["cards"]:
@@ -282,8 +285,15 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
         st.field_action[0] = fa
         st.field_cards[0] = field_mask
         st.field_owner[0] = owner
-        st.field_elo[0], st.field_ehi[0] = A.LO[fa], A.HI[fa]
-        st.field_class[0] = T.field_class_of(A.KIND[fa:fa + 1], A.SIZE[fa:fa + 1], A.LO[fa:fa + 1],
+        elo = int(A.LO[fa])
+        boosted = position["field"].get("boosted_low")
+        if boosted is not None:
+            if elo < 0 or boosted not in RANK_CHARS or RANK_CHARS.index(boosted) + int(A.HI[fa] - A.LO[fa]) > 12:
+                raise PositionError("field.boosted_low", f"a rank 3..2 from which the play still fits, got {boosted!r}")
+            elo = RANK_CHARS.index(boosted)
+        st.field_elo[0] = elo
+        st.field_ehi[0] = elo + int(A.HI[fa] - A.LO[fa]) if elo >= 0 else -1
+        st.field_class[0] = T.field_class_of(A.KIND[fa:fa + 1], A.SIZE[fa:fa + 1], np.array([elo]),
                                              np.array([decl == D_WEAK_JOKER]))[0]
     st.responses[0] = _int(get("responses", 0), "responses", 0, 3)
     st.passed[0] = [_bool(x, f"passed[{p}]") for p, x in enumerate(_seat_list(get("passed"), "passed", bool, False))]

@@ -13,7 +13,7 @@ import numpy as np
 
 from envs import make_game
 
-from .scenario_helpers import ALL_CARDS, act, card_index, label, load, mask, pos, position, step  # noqa: F401
+from .scenario_helpers import act, card_index, label, load, mask, pos, step  # noqa: F401 (re-exported)
 
 # §6.1: 足止め on relative seat +d = 2327 + d; 手裏剣 on +d = 2330 + d; 雷遁 2334; 変化 2335;
 # PICK_CARD c = 2336 + c; PASS = 0.

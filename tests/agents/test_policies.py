@@ -1,0 +1,95 @@
+"""Policies: always legal, batched, and the registry's errors."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.mixed import EpsilonPolicy
+from agents.mlp import MLPPolicy
+from agents.policy import RandomPolicy, random_legal
+from agents.registry import available_levels, cpu, heuristic
+from envs import make_game
+from envs.core.errors import OptionError
+
+
+def random_positions(game, n_games=64, steps=120, seed=0):
+    """States reached by random play, sampled along the way."""
+    rng = np.random.default_rng(seed)
+    st = game.init(np.arange(n_games) + 1000 * seed)
+    out = []
+    for k in range(steps):
+        mask = game.legal_mask(st)
+        if k % 10 == 0:
+            out.append(st.copy())
+        game.step(st, random_legal(mask, rng))
+        done = np.flatnonzero(st.done)
+        if done.size:
+            st.put(done, game.init(np.arange(done.size) + 10_000 * (k + 1)))
+    return out
+
+
+def test_random_legal_picks_uniformly_among_legal():
+    mask = np.zeros((3, 10), dtype=bool)
+    mask[0, [2, 5]] = True
+    mask[1, 9] = True
+    mask[2, :] = True
+    rng = np.random.default_rng(0)
+    picks = np.stack([random_legal(mask, rng) for _ in range(4000)])
+    assert set(picks[:, 0]) == {2, 5} and abs((picks[:, 0] == 2).mean() - 0.5) < 0.05
+    assert (picks[:, 1] == 9).all()
+    assert abs(np.bincount(picks[:, 2], minlength=10) / 4000 - 0.1).max() < 0.03
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "モコ", "ジライヤ"])
+def test_daifugo_policies_never_pick_illegal_actions(level):
+    game = make_game("ninja_daifugo", series_games=2)
+    policy = cpu("ninja_daifugo", level)
+    rng = np.random.default_rng(1)
+    for st in random_positions(game):
+        live = ~st.done
+        mask = game.legal_mask(st)[live]
+        obs = game.observe(st, st.to_play)[live]
+        actions = policy.act(obs, mask, rng)
+        assert mask[np.arange(len(actions)), actions].all()
+
+
+def test_mlp_policy_masks_and_round_trips(tmp_path):
+    rng = np.random.default_rng(0)
+    w = [rng.normal(size=(5, 8)).astype(np.float32), rng.normal(size=(8, 4)).astype(np.float32)]
+    b = [np.zeros(8, np.float32), np.array([10.0, 0, 0, 0], np.float32)]  # action 0 favoured
+    pol = MLPPolicy(w, b, "relu", {"game": "toy"})
+    obs = rng.random((6, 5)).astype(np.float32)
+    mask = np.ones((6, 4), dtype=bool)
+    mask[:3, 0] = False
+    acts = pol.act(obs, mask, rng)
+    assert (acts[3:] == 0).all() and (acts[:3] != 0).all()
+    pol.save(tmp_path / "toy.npz")
+    back = MLPPolicy.load(tmp_path / "toy.npz")
+    np.testing.assert_allclose(back.logits(obs), pol.logits(obs), rtol=1e-6)
+    assert back.meta == {"game": "toy"} and back.activation == "relu"
+    sampled = MLPPolicy(w, b, "relu", deterministic=False).act(obs, mask, rng)
+    assert mask[np.arange(6), sampled].all()
+
+
+def test_epsilon_policy_mixes():
+    base = RandomPolicy()
+    mask = np.ones((1000, 3), dtype=bool)
+
+    class Zero:
+        def act(self, o, m, r):
+            return np.zeros(len(m), dtype=np.int64)
+
+    acts = EpsilonPolicy(Zero(), 0.3).act(np.zeros((1000, 1)), mask, np.random.default_rng(0))
+    # 30% random of which a third picks 0 again: ~80% zeros.
+    assert 0.74 < (acts == 0).mean() < 0.86
+    del base
+
+
+def test_registry_errors():
+    with pytest.raises(OptionError, match="unknown game"):
+        cpu("chess", "easy")
+    with pytest.raises(OptionError, match="unknown level"):
+        cpu("ninja_daifugo", "grandmaster")
+    with pytest.raises(OptionError, match="no heuristic"):
+        heuristic("chess")
+    assert {"random", "easy", "normal"} <= set(available_levels("ninja_daifugo"))

@@ -1,0 +1,114 @@
+"""JSON positions: round trips at every kind of decision point, and errors that name the bad field."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from envs.core.errors import PositionError
+
+from .helpers import battle, game, player
+
+SKIP = {"rng_key", "rng_counter", "rewards"}
+
+
+def assert_same_state(a, b) -> None:
+    for k, v in a.arrays().items():
+        if k not in SKIP:
+            assert np.array_equal(v, getattr(b, k)), k
+
+
+def test_round_trip_through_a_random_game_for_each_player_count() -> None:
+    phases_seen = set()
+    for n in (2, 3, 4):
+        g = game(n)
+        rng = np.random.default_rng(n)
+        st = g.init([n * 7])
+        while True:
+            pos = g.to_position(st)
+            again = g.from_position(json.loads(json.dumps(pos)), seed=1)  # JSON-safe
+            assert_same_state(st, again)
+            assert g.to_position(again) == pos
+            phases_seen.add(pos["phase"])
+            if st.done[0]:
+                break
+            g.step(st, np.array([rng.choice(np.flatnonzero(g.legal_mask(st)[0]))]))
+    assert {"bid", "additional_bid", "choose_oni", "choose_cards", "over"} <= phases_seen
+
+
+def test_a_loaded_position_plays_on_like_the_original() -> None:
+    g = game(3)
+    st = g.init([42])
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        g.step(st, np.array([rng.choice(np.flatnonzero(g.legal_mask(st)[0]))]))
+    loaded = g.from_position(g.to_position(st), seed=5)
+    assert np.array_equal(g.legal_mask(loaded), g.legal_mask(st))
+    for seat in range(3):
+        assert np.array_equal(g.observe(loaded, seat), g.observe(st, seat))
+
+
+BASE = battle(2, [player({"W": 0, "I3": 1}), player()], {"R6": 2, "B4": 0, "G4": 0, "X6": 0})
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"num_players": 3}, "num_players"),
+    ({"colour": 1}, "colour"),
+    ({"phase": "dance"}, "phase"),
+    ({"phase": "bid"}, "phase"),
+    ({"round": 4}, "round"),
+    ({"players": []}, "players"),
+    ({"oni_damage": {"R6": 6}}, "oni_damage.R6"),
+    ({"oni_damage": {"Z9": 1}}, "oni_damage"),
+    ({"oni_taken": {"R6": {"by": 0, "as": "potion"}}}, "oni_taken.R6.as"),
+    ({"oni_order": ["R4"] * 12}, "oni_order"),
+    ({"to_play": 1}, "to_play"),
+    ({"start_player": 5}, "start_player"),
+    ({"slot": 6}, "slot"),
+    ({"dice": [0, 7]}, "dice[0]"),
+    ({"sent": ["W", "I3", "S1"]}, "sent"),
+    ({"bids": [0, None]}, "bids"),
+    ({"phase": "heal"}, "phase"),
+    ({"phase": "assign_damage", "target": "R6", "sent": ["W"], "pending_damage": 2}, "pending_damage"),
+    ({"terminated": True}, "phase"),
+])
+def test_bad_fields_are_named(change: dict, field: str) -> None:
+    pos = dict(BASE, **change)
+    with pytest.raises(PositionError) as err:
+        game(2).from_position(pos)
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize("players,field", [
+    ([player({"W": 3}), player()], "players[0].cards.W"),
+    ([player({"I3": 0}), player()], "players[0].cards"),
+    ([player({"W": 0, "I3": 0}), player({"W": 0, "I3": 0})], "players[1].cards"),
+    ([player({"W": 0}, kibidango=16), player()], "players[0].kibidango"),
+    ([player({"W": 0}, potions=1), player()], "players[0].potions"),
+    ([player({"W": 0}, treasure=3), player()], "players[0].treasure"),
+    ([player({"W": 0}, fresh=["I2"]), player()], "players[0].fresh"),
+    ([player({"W": 0}, colour="red"), player()], "players[0].colour"),
+])
+def test_bad_player_fields_are_named(players, field: str) -> None:
+    pos = battle(2, players, {"R6": 2, "B4": 0, "G4": 0, "X6": 0})
+    with pytest.raises(PositionError) as err:
+        game(2).from_position(pos)
+    assert err.value.field == field
+
+
+def test_hiring_positions_check_the_auction() -> None:
+    g = game(3)
+    ok = {"num_players": 3, "players": [player(kibidango=15)] * 3, "bids": [4, None, None], "to_play": 1}
+    st = g.from_position(ok)
+    assert int(st.to_play[0]) == 1 and st.bids[0].tolist() == [4, -1, -1]
+    with pytest.raises(PositionError) as err:
+        g.from_position(dict(ok, to_play=2))
+    assert err.value.field == "bids"
+    with pytest.raises(PositionError) as err:
+        g.from_position(dict(ok, auction=2))
+    assert err.value.field == "auction"
+    with pytest.raises(PositionError) as err:
+        g.from_position(dict(ok, phase="take_or_decline", bids=[3, 3, 1], additional=[0, 1, None],
+                             bidders=[True, True, False], to_play=0))
+    assert err.value.field == "to_play"

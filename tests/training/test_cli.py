@@ -1,0 +1,41 @@
+"""The command line: play driven by scripted input, bench, list."""
+from __future__ import annotations
+
+import json
+
+from training import cli
+from training.play import play
+
+
+def test_play_survives_a_typo_and_finishes_the_game():
+    answers = iter(["not a move", "999"] + ["0"] * 500)
+    said: list[str] = []
+    result = play("ninja_daifugo", level="easy", seat=0, seed=3, read=lambda prompt: next(answers),
+                  write=said.append, series_games=1)
+    assert result["finished"]
+    text = "\n".join(said)
+    assert "'not a move' is not one of the legal moves" in text
+    assert "'999' is not one of the legal moves" in text
+    assert "legal moves: [0]" in text and "your total reward" in text
+    # A single game: the person's reward is one of the finishing rewards.
+    assert round(result["reward"], 3) in (1.0, 0.333, -0.333, -1.0)
+
+
+def test_play_by_move_name_and_quit():
+    said: list[str] = []
+    answers = iter(["q"])
+    result = play("ninja_daifugo", seat=0, seed=1, read=lambda p: next(answers), write=said.append, series_games=1,
+                  ninja="off")
+    assert not result["finished"] and "game abandoned." in said
+
+
+def test_cli_bench_json(capsys):
+    assert cli.main(["bench", "ninja_daifugo", "--batch", "4", "--seconds", "0.2", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["face"] for r in rows} == {"aec", "core"}
+    assert all(r["decisions"] > 0 for r in rows)
+
+
+def test_cli_list(capsys):
+    assert cli.main(["list"]) == 0
+    assert "ninja_daifugo" in capsys.readouterr().out

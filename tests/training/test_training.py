@@ -1,0 +1,45 @@
+"""Training end to end at a tiny size, export fidelity, and the evaluation tables."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from agents.mlp import MLPPolicy
+from agents.registry import cpu
+from envs import make_game
+from training.evaluate import evaluate, format_tables, save_plot
+from training.export import max_logit_error
+from training.selfplay import TrainConfig, train
+
+
+def test_tiny_training_run_exports_faithful_weights(tmp_path):
+    cfg = TrainConfig(game="ninja_daifugo", total_steps=256, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
+                      net_arch=(32,), bc_decisions=500, bc_epochs=1, snapshot_every=64, progress=False)
+    result = train(cfg, tmp_path)
+    weights = tmp_path / "ninja_daifugo_hard.npz"
+    assert weights.exists() and (tmp_path / "ninja_daifugo_curve.csv").exists()
+    meta = json.loads((tmp_path / "ninja_daifugo_hard.json").read_text())
+    assert meta["steps"] >= 256 and meta["seed"] == 0 and meta["wall_time_s"] > 0
+    policy = MLPPolicy.load(weights)
+    game = make_game("ninja_daifugo", series_games=1, ninja="symmetric")
+    st = game.init(np.arange(16))
+    obs = game.observe(st, st.to_play)
+    # The numpy policy reproduces the torch actor's logits.
+    assert max_logit_error(result["model"], policy, obs) < 1e-4
+    mask = game.legal_mask(st)
+    acts = policy.act(obs, mask, np.random.default_rng(0))
+    assert mask[np.arange(16), acts].all()
+
+
+def test_evaluation_orders_random_below_heuristic(tmp_path):
+    result = evaluate("ninja_daifugo", {"random": cpu("ninja_daifugo", "random"),
+                                        "normal": cpu("ninja_daifugo", "normal")},
+                      games=60, rules={"series_games": 1})
+    (pairing,) = result.pairings
+    assert pairing.a == "random" and pairing.score_mean < 0 and pairing.decided
+    assert result.ratings["normal"][0] > result.ratings["random"][0]
+    text = format_tables(result)
+    assert "normal" in text and "95% CI" in text
+    save_plot(result, tmp_path / "ladder.png")
+    assert (tmp_path / "ladder.png").stat().st_size > 1000

@@ -1,0 +1,138 @@
+"""Self-play training with sb3-contrib's MaskablePPO on the vector face, and export to numpy.
+
+The learner's seat rotates per episode; its opponents are drawn per episode from a pool that holds
+the heuristic and the latest snapshots of the learner itself. Training starts from a behaviour-
+cloned copy of the heuristic (see :mod:`training.imitation`), stops at a step or wall-clock budget,
+shows progress, writes the learning curve (CSV and PNG) and exports the actor to ``.npz``.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents.registry import heuristic
+from envs import make_game
+
+# Rule options used for training each game (daifugō learns on single games, symmetric loadouts).
+TRAIN_RULES: dict[str, dict[str, Any]] = {"ninja_daifugo": {"series_games": 1, "ninja": "symmetric"}}
+
+
+@dataclass
+class TrainConfig:
+    game: str
+    total_steps: int = 200_000
+    minutes: float | None = None  # wall-clock budget; stops early when reached
+    seed: int = 0
+    num_envs: int = 64
+    n_steps: int = 64  # per env, per PPO update
+    batch_size: int = 1024
+    n_epochs: int = 4
+    learning_rate: float = 1e-4
+    ent_coef: float = 0.005
+    net_arch: tuple[int, ...] = (256, 256)
+    bc_decisions: int = 200_000  # behaviour cloning of the heuristic first (0 = from scratch)
+    bc_epochs: int = 4
+    snapshot_every: int = 50_000
+    pool_size: int = 4  # snapshots kept besides the heuristic
+    rules: dict[str, Any] = field(default_factory=dict)
+    progress: bool = True
+
+
+def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.plot([r["steps"] for r in rows], [r["mean_reward"] for r in rows], marker=".")
+    ax.set_xlabel("learner steps")
+    ax.set_ylabel("mean episode reward (learner)")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
+    """Train, export ``<out_dir>/<game>_hard.npz`` with its metadata, and write the learning curve."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+    from training.export import policy_from_model
+    from training.imitation import clone, collect
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    rules = {**TRAIN_RULES.get(cfg.game, {}), **cfg.rules}
+    game = make_game(cfg.game, **rules)
+    teacher = heuristic(cfg.game)
+    env = SB3SelfPlayVecEnv(game, cfg.num_envs, [teacher], learner_seat="rotate", seed=cfg.seed)
+    model = MaskablePPO("MlpPolicy", env, n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
+                        learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef, seed=cfg.seed, verbose=0,
+                        policy_kwargs={"net_arch": list(cfg.net_arch)})
+    start = time.perf_counter()
+    bc_losses: list[float] = []
+    if cfg.bc_decisions > 0:
+        obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
+        bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
+        del obs, masks, actions
+
+    curve: list[dict[str, float]] = []
+
+    class Snapshots(BaseCallback):
+        """Adds learner snapshots to the opponent pool, records the curve, enforces the time budget."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.finished: list[float] = []
+            self.episode_return = np.zeros(cfg.num_envs)
+            self.next_snapshot = cfg.snapshot_every
+
+        def _on_step(self) -> bool:
+            self.episode_return += self.locals["rewards"]
+            dones = self.locals["dones"]
+            if dones.any():
+                self.finished.extend(self.episode_return[dones].tolist())
+                self.episode_return[dones] = 0.0
+            if self.num_timesteps >= self.next_snapshot:
+                self.next_snapshot += cfg.snapshot_every
+                snap = policy_from_model(self.model)
+                snap.deterministic = False
+                pool = env.batch.pool
+                pool.append(snap)
+                if len(pool) > cfg.pool_size + 1:
+                    del pool[1]  # keep the heuristic at index 0 and the latest snapshots
+                if self.finished:
+                    curve.append({"steps": float(self.num_timesteps), "mean_reward": float(np.mean(self.finished)),
+                                  "episodes": float(len(self.finished)), "seconds": time.perf_counter() - start})
+                    self.finished = []
+            if cfg.minutes is not None and time.perf_counter() - start > 60.0 * cfg.minutes:
+                return False
+            return True
+
+    model.learn(cfg.total_steps, callback=Snapshots(), progress_bar=cfg.progress)
+    wall = time.perf_counter() - start
+    meta = {"game": cfg.game, "rules": rules, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),
+            "seed": cfg.seed, "algorithm": "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic",
+            "config": {k: v for k, v in asdict(cfg).items() if k not in ("rules", "progress")},
+            "bc_losses": [round(x, 4) for x in bc_losses]}
+    policy = policy_from_model(model, meta)
+    weights = out / f"{cfg.game}_hard.npz"
+    policy.save(weights)
+    (out / f"{cfg.game}_hard.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
+    with open(out / f"{cfg.game}_curve.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=["steps", "mean_reward", "episodes", "seconds"])
+        writer.writeheader()
+        writer.writerows(curve)
+    if curve:
+        _curve_png(curve, out / f"{cfg.game}_curve.png", f"{cfg.game}: self-play MaskablePPO")
+    return {"weights": str(weights), "model": model, "curve": curve, "meta": meta}

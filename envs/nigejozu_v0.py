@@ -38,13 +38,16 @@ hidden information apart from future dice.
 | Index | Meaning | Legal when |
 |---|---|---|
 | 0 | ROLL | start of a turn |
-| 1–12 | CARD(e): 加勢 物見 人質 追放 謀反 囮 神力 山越え 退却 忍 分隊 上洛 | start of a turn, own face held, marker unused, both hands > 0, the effect completable |
+| 1–12 | CARD(e), e = 加勢 物見 人質 追放 謀反 囮 神力 山越え 退却 忍 分隊 上洛 | start of a turn (see below) |
 | 13 | REROLL | after the first roll |
-| 14–16 | COUNT_DIE(i): sorted die i is the count, the other two choose the province | after a roll; a die equal to the one before it is masked (same choice) |
+| 14–16 | COUNT_DIE(i): sorted die i is the count, the other two the province | after a roll (see below) |
 | 17–27 | PROVINCE(x) | a card's target step (see `EFFECT_TEXT` and rules file §3.3) |
 | 28 | DONE | finishing 上洛 after at least one move |
 
-`Game().describe_action(a)` / `action_label(a)` name any index. The same agent often acts several
+A card is legal when it is the player's own face, their marker is unused, both hands hold troops
+and the effect can be completed (§3.3 preconditions, e.g. 山越え needs 2 troops with a land border).
+COUNT_DIE(i) is masked when die i equals die i − 1 (the same split). `Game().describe_action(a)` /
+`action_label(a)` name any index. The same agent often acts several
 times in a row (reroll decisions, card steps, consecutive turns): follow `agent_selection`.
 
 ## Rewards
@@ -75,7 +78,7 @@ see `envs.nigejozu.position`. `reset(options={"position": ...})` starts the AEC 
   the two sides never hold the same effect. Under `paired6` the dead faces of dealt cards (the other
   faction's effects) are shown by `render` but never usable.
 * With `muhon_returns_to_hand=False` the bounced troop is counted in `removed`; hands + board +
-  removed = 2 × `troops_per_player` always.
+  removed = `troops_per_player` for each side, always.
 * `score_diff` rewards carry no tie-break: a tied score gives 0 to both even though the escape chip
   holder wins (`Game().winner(state)` reports the winner).
 * Observation troop counts are divided by 18 whatever `troops_per_player`, so one policy reads

@@ -46,7 +46,10 @@ class Nigejozu(BatchGame):
     def describe_action(self, action: int) -> dict[str, Any]:
         return A.describe_action(action)
 
-    def render_text(self, state: NigejozuState, index: int = 0, seat: int | None = None) -> str:  # type: ignore[override]
+    def render_text(  # type: ignore[override]
+        self, state: NigejozuState, index: int = 0, seat: int | None = None
+    ) -> str:
+        """The table of game ``index``; ``seat`` changes nothing (the game has no hidden information)."""
         return render.render_text(state, index, self.config)
 
     def to_position(self, state: NigejozuState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]

@@ -70,6 +70,7 @@ assert OBS_SIZE == 241, OBS_SIZE
 _CHIP_COLS = OFFSETS["chip"].start + 11 * np.arange(NUM_PROVINCES) - 2  # + chip number
 _DICE_COLS = OFFSETS["dice"].start + 6 * np.arange(3) - 1  # + die value
 _O = {k: v.start for k, v in OFFSETS.items()}
+_INV_TROOPS = np.float32(1.0 / TROOP_SCALE)
 
 
 def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
@@ -79,29 +80,24 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     out = np.zeros((b, OBS_SIZE), dtype=np.float32)
     flat = out.reshape(-1)
     base = (rows * OBS_SIZE)[:, None]
-    if np.ndim(seat) == 0:
-        s, o = int(seat), 1 - int(seat)
-        t_self, t_opp = st.troops[:, :, s], st.troops[:, :, o]
-        hand, removed, held, used = st.hand[:, [s, o]], st.removed[:, [s, o]], st.held[:, [s, o]], st.used[:, [s, o]]
-        seat_arr = np.full(b, s, dtype=np.int64)
-    else:
-        seat_arr = np.asarray(seat, dtype=np.int64).reshape(b)
-        rel = np.stack([seat_arr, 1 - seat_arr], axis=1)  # rel[i, k]: absolute seat at relative position k
-        t_self, t_opp = st.troops[rows, :, seat_arr], st.troops[rows, :, 1 - seat_arr]
-        r1 = rows[:, None]
-        hand, removed, held, used = st.hand[r1, rel], st.removed[r1, rel], st.held[r1, rel], st.used[r1, rel]
-
+    seat_arr = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
+    # (self, opp) pairs: np.where on the seat is cheaper than fancy-indexing the faction axis.
+    s1 = (seat_arr == 1)[:, None]
+    t0, t1 = st.troops[:, :, 0], st.troops[:, :, 1]
+    t_self, t_opp = np.where(s1, t1, t0), np.where(s1, t0, t1)
+    hand, removed, used = (np.where(s1, x[:, ::-1], x) for x in (st.hand, st.removed, st.used))
+    held = np.where(s1[:, :, None], st.held[:, ::-1], st.held)
     flat[base + _CHIP_COLS + st.chip.astype(np.int64)] = 1.0
-    out[:, OFFSETS["chip_value"]] = (st.chip - 2) / 10.0
-    out[:, OFFSETS["troops_self"]] = t_self / TROOP_SCALE
-    out[:, OFFSETS["troops_opp"]] = t_opp / TROOP_SCALE
-    out[:, OFFSETS["hand"]] = hand / TROOP_SCALE
-    out[:, OFFSETS["removed"]] = removed / TROOP_SCALE
+    out[:, OFFSETS["chip_value"]] = (st.chip - 2) * np.float32(0.1)
+    out[:, OFFSETS["troops_self"]] = t_self * _INV_TROOPS
+    out[:, OFFSETS["troops_opp"]] = t_opp * _INV_TROOPS
+    out[:, OFFSETS["hand"]] = hand * _INV_TROOPS
+    out[:, OFFSETS["removed"]] = removed * _INV_TROOPS
     esc = st.escape.astype(np.int64)
     flat[rows * OBS_SIZE + _O["escape"] + np.where(esc < 0, 0, 1 + (esc != seat_arr))] = 1.0
     out[:, OFFSETS["cards_self"].start:OFFSETS["cards_opp"].stop] = held.reshape(b, -1)
     out[:, OFFSETS["card_used"]] = used >= 0
-    out[:, _O["cards_locked"]] = (st.hand == 0).any(axis=1)
+    out[:, _O["cards_locked"]] = (st.hand[:, 0] == 0) | (st.hand[:, 1] == 0)
     done = st.terminated | st.truncated
     out[:, _O["to_move"]] = (st.to_play == seat_arr) & ~done
     phase = st.phase.astype(np.int64)
@@ -119,7 +115,7 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
         sel = st.selected[carding].astype(np.int64)
         has = sel >= 0
         flat[cb[has] + _O["card_selected"] + sel[has]] = 1.0
-        out[carding, _O["card_picks"]] = st.picks[carding] / TROOP_SCALE
+        out[carding, _O["card_picks"]] = st.picks[carding] * _INV_TROOPS
     over = np.flatnonzero(phase == OVER)
     if len(over):
         sc = st.score[over].astype(np.float32) / MAX_SCORE

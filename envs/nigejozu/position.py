@@ -39,7 +39,7 @@ from . import cards as C
 from . import rules
 from .board import NUM_PROVINCES, PROVINCE_NAMES, province_index
 from .config import NigejozuConfig
-from .state import CARD, DICE, FACTION_NAMES, OVER, PHASE_NAMES, REROLLED, TURN_START, NigejozuState, empty_state
+from .state import CARD, DICE, FACTION_NAMES, OVER, PHASE_NAMES, REROLLED, NigejozuState, empty_state
 
 KNOWN_KEYS = {"game", "chips", "troops", "hands", "removed", "escape", "cards", "used", "to_play", "phase", "dice",
               "card", "turn", "terminated", "battle"}
@@ -192,7 +192,8 @@ def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 
     st.removed[0] = removed
     board = st.troops[0].sum(axis=0, dtype=np.int64)
     if "hands" in position:
-        hands = [_int(x, f"hands.{FACTION_NAMES[k]}", 0, total) for k, x in enumerate(_per_faction(get("hands"), "hands"))]
+        given = _per_faction(get("hands"), "hands")
+        hands = [_int(x, f"hands.{FACTION_NAMES[k]}", 0, total) for k, x in enumerate(given)]
     else:
         hands = [int(total - board[k] - removed[k]) for k in range(2)]
     for k in range(2):

@@ -13,12 +13,14 @@ from envs.core import rng
 
 from . import actions as A
 from . import cards as C
-from .board import (ADJ_MASK, BITS, HAS_LAND, HAS_SEA, KYO, KYO_NEIGHBOURS, LAND_MASK, NEIGH_OF_SET, NUM_PROVINCES,
+from .board import (ADJ, ADJ_MASK, BITS, HAS_LAND, HAS_SEA, KYO, KYO_NEIGHBOURS, LAND_MASK, NEIGH_OF_SET, NUM_PROVINCES,
                     POPCOUNT, POW2, SEA_MASK)
 from .config import MAX_SCORE, NigejozuConfig
 from .state import CARD, DICE, OVER, REROLLED, TURN_START, NigejozuState, empty_state
 
-_POW2_COL = POW2[:, None]  # int64[11, 1]: weights that turn bool[.., 11, 2] into province sets per faction
+_POW2_F = POW2.astype(np.float32)  # bit weights; a float matmul is the fastest exact sum here (values < 2048)
+_LATER = np.triu(np.ones((NUM_PROVINCES, NUM_PROVINCES), dtype=bool), 1)  # [k, j]: chip order j after k
+_CHIP_NUMBERS = np.arange(2, 13, dtype=np.int64)
 # Destination rule of each two-step card's second step (Y): index into the stack built in card_choices.
 _Y_ADJ, _Y_ADJ_OWN, _Y_SEA, _Y_LAND, _Y_OWN_OTHER = range(5)
 _Y_KIND = np.zeros(C.NUM_EFFECTS, dtype=np.intp)
@@ -35,7 +37,7 @@ def count_for(die: np.ndarray) -> np.ndarray:
 
 def occupancy(troops: np.ndarray, at_least: int = 1) -> np.ndarray:
     """int64[n, 2]: per faction, the set of provinces holding at least ``at_least`` of its troops."""
-    return ((troops >= at_least) * _POW2_COL).sum(axis=1)
+    return (_POW2_F @ (troops >= at_least)).astype(np.int64)
 
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -278,34 +280,52 @@ def end_turn(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
 
 # ---- the battle phase --------------------------------------------------------------------------
 def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
-    """§4.5 for games ``g``: provinces in chip order 2..12, then the final score and rewards."""
+    """§4.5 for games ``g``: provinces in chip order 2..12, then the final score and rewards.
+
+    Works in chip order (index k = the province bearing chip k + 2) and tracks only the running
+    strength difference Ashikaga − Hojo, so each chip costs a handful of numpy calls:
+
+    * Ashikaga takes chip k iff troops1 + 援軍1 − troops0 − 援軍0 + [Ashikaga holds the 逃げチップ] > 0
+      (equal strength goes to the chip holder).
+    * A 援軍 only ever goes to a province holding the winner's troops, so a side without troops
+      somewhere has strength 0 there: the sole-occupant rule needs no special case.
+    * The winner of chip k sends ``reinf_per_win`` to each adjacent later province (chip still on the
+      map) where it has troops; an empty province (chip set aside) sends nothing.
+    """
     n = len(g)
     if not n:
         return
-    r = np.arange(n)
-    t = st.troops[g].astype(np.int64)
-    occ = occupancy(t, 1)
-    reinf = np.zeros((n, NUM_PROVINCES, 2), dtype=np.int64)
-    winner = np.full((n, NUM_PROVINCES), -1, dtype=np.int8)
-    score = np.zeros((n, 2), dtype=np.int64)
-    resolved = np.zeros(n, dtype=np.int64)
-    esc = st.escape[g].astype(np.int64)
-    for chip in range(2, 13):
-        p = st.prov_of[g, chip].astype(np.intp)
-        t0, t1 = t[r, p, 0], t[r, p, 1]
-        s0, s1 = t0 + reinf[r, p, 0], t1 + reinf[r, p, 1]
-        w = np.where(s0 > s1, 0, np.where(s1 > s0, 1, esc))  # equal strength: the escape chip wins
-        w = np.where(t1 == 0, 0, np.where(t0 == 0, 1, w))  # a sole occupant wins whatever the numbers
-        taken = (t0 > 0) | (t1 > 0)  # nobody there: the chip is set aside
-        winner[r, p] = np.where(taken, w, -1)
-        score[r, w] += np.where(taken, chip, 0)
-        resolved |= POW2[p]
-        # 援軍 to each adjacent province whose chip is still on the map and holds the winner's troops.
-        to = np.where(taken, ADJ_MASK[p] & ~resolved & occ[r, w], 0)
-        reinf[r, :, w] += BITS[to] * cfg.reinf_per_win
-    st.winner_of[g] = winner
-    st.reinf[g] = reinf
+    r = g[:, None]
+    order = st.prov_of[g, 2:].astype(np.intp)  # [n, 11]: province of chip k + 2
+    t = st.troops[r, order].astype(np.int64)  # [n, 11, 2] in chip order
+    has = t > 0
+    taken = (has[:, :, 0] | has[:, :, 1]).T  # [11, n]: somebody is there, the chip is taken
+    esc1 = (st.escape[g] == 1).astype(np.int64)
+    lead = np.ascontiguousarray((t[:, :, 1] - t[:, :, 0]).T) + esc1  # [11, n]
+    # sends[n, k, j]: chip-order province j is adjacent to k and resolved after it.
+    sends = ADJ[order[:, :, None], order[:, None, :]] & _LATER
+    to0 = (sends & has[:, None, :, 0]).transpose(1, 0, 2)  # [k, n, j]: where Hojo's 援軍 from k would go
+    to1 = (sends & has[:, None, :, 1]).transpose(1, 0, 2)
+    per = cfg.reinf_per_win
+    gain1 = np.ascontiguousarray(to1 * (per * taken[:, :, None]))  # change of the difference if Ashikaga wins k
+    gain0 = np.ascontiguousarray(to0 * (-per * taken[:, :, None]))  # ... if Hojo wins k
+    diff = np.zeros((n, NUM_PROVINCES), dtype=np.int64)  # 援軍 Ashikaga − Hojo received so far
+    ashikaga_wins = np.empty((NUM_PROVINCES, n), dtype=bool)
+    for k in range(NUM_PROVINCES):
+        w1 = lead[k] + diff[:, k] > 0
+        ashikaga_wins[k] = w1
+        diff += np.where(w1[:, None], gain1[k], gain0[k])
+    won1 = (ashikaga_wins & taken).T  # [n, 11]
+    won0 = (~ashikaga_wins & taken).T
+    reinf0 = np.einsum("nk,knj->nj", won0.astype(np.int64), to0.astype(np.int64)) * per
+    reinf1 = np.einsum("nk,knj->nj", won1.astype(np.int64), to1.astype(np.int64)) * per
+    winner_ = np.where(won0, 0, np.where(won1, 1, -1))
+    st.winner_of[r, order] = winner_
+    st.reinf[r, order, 0] = reinf0
+    st.reinf[r, order, 1] = reinf1
+    score = np.stack([won0 @ _CHIP_NUMBERS, won1 @ _CHIP_NUMBERS], axis=1)
     st.score[g] = score
+    esc = st.escape[g].astype(np.int64)
     won = np.where(score[:, 0] > score[:, 1], 0, np.where(score[:, 1] > score[:, 0], 1, esc))
     if cfg.reward_scheme == "win_loss":
         st.rewards[g, won] = 1.0

@@ -93,10 +93,7 @@ class BatchAECEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
         self._cumulative_rewards[agent] = 0.0
-        actions = np.array([int(action)])
-        live = ~self.state_batch.done
-        self.game.validate(self.state_batch, actions, live, self._mask[None])  # the mask is cached
-        self.game.step(self.state_batch, actions, check=False)
+        self.game.step(self.state_batch, np.array([int(action)]), mask=self._mask[None])  # the mask is cached
         step_rewards = self.state_batch.rewards[0]
         self.rewards = {a: float(step_rewards[self._seat[a]]) for a in self.agents}
         self._sync_after_step()

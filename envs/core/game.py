@@ -117,12 +117,14 @@ class BatchGame(ABC):
         """float32[B, *observation_shape]: what ``seat`` (one per game, or one for all) may know."""
 
     def step(
-        self, state: State, actions: np.ndarray, active: np.ndarray | None = None, *, check: bool = True
+        self, state: State, actions: np.ndarray, active: np.ndarray | None = None, *, check: bool = True,
+        mask: np.ndarray | None = None,
     ) -> State:
         """Apply ``actions[i]`` to every game i where ``active[i]`` (default: every live game).
 
         Rewards of the previous step are cleared in the stepped games. With ``check`` (the
-        default) every action is validated against ``legal_mask`` first; callers that drew their
+        default) every action is validated against the legal mask first — ``mask`` if the caller
+        already computed it for this state, else ``legal_mask(state)``; callers that drew their
         actions from the mask themselves may pass ``check=False``.
         """
         actions = np.asarray(actions, dtype=np.int64).reshape(-1)
@@ -133,7 +135,7 @@ class BatchGame(ABC):
         else:
             active = np.asarray(active, dtype=bool) & ~state.done
         if check:
-            self.validate(state, actions, active)
+            self.validate(state, actions, active, mask)
         state.rewards[active] = 0.0
         if active.any():
             self._apply(state, actions, active)

@@ -111,7 +111,7 @@ class SelfPlayBatch:
             for k in np.unique(self.opponent_of[waiting]):
                 rows = self.opponent_of[waiting] == k
                 actions[rows] = self.pool[k].act(obs[rows], mask[rows], self.rng)
-            self.game.validate(sub, actions, np.ones(len(waiting), dtype=bool), mask)
+            self.game.validate(sub, actions, np.ones(len(waiting), dtype=bool), mask)  # policies must stay legal
             full = np.zeros(self.num_envs, dtype=np.int64)
             full[waiting] = actions
             active = np.zeros(self.num_envs, dtype=bool)
@@ -125,9 +125,8 @@ class SelfPlayBatch:
         envs = np.arange(self.num_envs)
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         self.pending_reward[:] = 0.0
-        self.game.validate(st, actions, ~st.done, self.action_masks())
-        self._mask = None
-        self.game.step(st, actions, check=False)  # checked against the cached mask just above
+        mask, self._mask = self.action_masks(), None
+        self.game.step(st, actions, mask=mask)
         self.pending_reward += st.rewards[envs, self.learner]
         self._advance_opponents(envs)
         rewards = self.pending_reward.copy()

@@ -122,11 +122,63 @@ def run(name: str, batches: tuple[int, ...] = (1, 64, 1024), seconds: float = 2.
     return results
 
 
+def bench_training(name: str, seconds: float = 10.0, num_envs: int = 64, **rules: Any) -> BenchResult:
+    """Self-play MaskablePPO on the SB3 vector face (opponents: random): learner steps per second."""
+    from sb3_contrib import MaskablePPO
+
+    from agents.policy import RandomPolicy
+    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+    from training.peers import _time_learning
+
+    rules = {**BENCH_RULES.get(name, {}), **rules}
+    env = SB3SelfPlayVecEnv(make_game(name, **rules), num_envs, RandomPolicy(), seed=0)
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=512, n_epochs=4, verbose=0, seed=0)
+    result = _time_learning(model, name, seconds)
+    return result
+
+
+def bench_inference(name: str, batch: int = 1024, repeats: int = 50, hidden: tuple[int, ...] = (256, 256),
+                    **rules: Any) -> BenchResult:
+    """numpy MLP policy inference (observation batch -> masked actions) for ``batch`` rows."""
+    from agents.mlp import MLPPolicy
+
+    rules = {**BENCH_RULES.get(name, {}), **rules}
+    game = make_game(name, **rules)
+    rng = np.random.default_rng(0)
+    sizes = (int(np.prod(game.observation_shape)), *hidden, game.num_actions)
+    policy = MLPPolicy([rng.normal(0, 0.05, (a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:])],
+                       [np.zeros(b, np.float32) for b in sizes[1:]])
+    st = game.init(np.arange(batch))
+    obs, mask = game.observe(st, st.to_play), game.legal_mask(st)
+    policy.act(obs, mask, rng)
+    start = time.perf_counter()
+    for _ in range(repeats):
+        policy.act(obs, mask, rng)
+    wall = time.perf_counter() - start
+    return BenchResult(name, "infer", batch, batch * repeats, 0, wall, wall, 0.0)
+
+
 def format_table(results: list[BenchResult]) -> str:
-    header = f"{'game':<14} {'face':<5} {'B':>5} {'decisions/s':>12} {'env-only/s':>12} {'policy %':>9} {'games/s':>10}"
+    header = (f"{'game':<30} {'face':<13} {'B':>5} {'decisions/s':>12} {'env-only/s':>12} {'policy %':>9} "
+              f"{'games/s':>10}")
     lines = [header, "-" * len(header)]
     for r in results:
         pol = 100.0 * r.policy_seconds / max(r.seconds, 1e-12)
-        lines.append(f"{r.game:<14} {r.face:<5} {r.batch:>5} {r.decisions_per_s:>12,.0f} "
+        lines.append(f"{r.game:<30} {r.face:<13} {r.batch:>5} {r.decisions_per_s:>12,.0f} "
                      f"{r.env_decisions_per_s:>12,.0f} {pol:>8.1f}% {r.games_per_s:>10,.1f}")
+    return "\n".join(lines)
+
+
+def format_ratios(ours: list[BenchResult], peers: list[BenchResult]) -> str:
+    """Each of our measurements as a multiple of each peer's decisions/s (same process, same run)."""
+    if not peers:
+        return "no peers measured"
+    cols = [p.game + ("+obs" if p.face.endswith("+obs") else "") for p in peers]
+    head = f"{'ours':<26}" + "".join(f"{c:>20}" for c in cols)
+    lines = [head, "-" * len(head)]
+    for r in ours:
+        if r.face not in ("aec", "core"):
+            continue
+        label = f"{r.game} {r.face}" + (f" B={r.batch}" if r.face == "core" else "")
+        lines.append(f"{label:<26}" + "".join(f"{r.decisions_per_s / p.decisions_per_s:>19.1f}x" for p in peers))
     return "\n".join(lines)

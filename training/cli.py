@@ -17,16 +17,37 @@ def _cmd_list(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from training import bench
 
+    games = available_games() if args.games == ["all"] else args.games
     results = []
-    for name in args.games:
+    for name in games:
         if name not in available_games():
             print(f"unknown or unbuilt game {name!r}; available: {available_games()}", file=sys.stderr)
             return 2
         results += bench.run(name, tuple(args.batch), args.seconds, **_parse_rules(args.rule))
+        if args.training:
+            results.append(bench.bench_training(name, args.seconds * 3))
+        if args.inference:
+            results.append(bench.bench_inference(name))
+    peers, notes = [], []
+    if args.peers:
+        from training import peers as peer_mod
+
+        peers, notes = peer_mod.run_peers(args.seconds)
+        if args.training:
+            try:
+                peers.append(peer_mod.pettingzoo_sb3_tutorial_training(args.seconds * 3))
+            except ImportError as e:
+                notes.append(f"sb3 tutorial: skipped ({e.name} not installed)")
     if args.json:
-        print(json.dumps([r.as_dict() for r in results], indent=2))
-    else:
-        print(bench.format_table(results))
+        print(json.dumps({"ours": [r.as_dict() for r in results], "peers": [r.as_dict() for r in peers],
+                          "notes": notes}, indent=2))
+        return 0
+    print(bench.format_table(results + peers))
+    if args.peers:
+        print()
+        print(bench.format_ratios(results, [p for p in peers if p.face != "train"]))
+        for note in notes:
+            print(note)
     return 0
 
 
@@ -86,7 +107,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games").set_defaults(func=_cmd_list)
     b = sub.add_parser("bench", help="steps/s of the AEC loop and the batched core under random legal play")
-    b.add_argument("games", nargs="+", help="game names")
+    b.add_argument("games", nargs="+", help="game names, or 'all'")
+    b.add_argument("--peers", action="store_true", help="also run the peer libraries (RLCard, OpenSpiel, PettingZoo)")
+    b.add_argument("--training", action="store_true", help="also time self-play MaskablePPO training")
+    b.add_argument("--inference", action="store_true", help="also time numpy MLP inference for 1,024 rows")
     b.add_argument("--batch", type=int, nargs="+", default=[1, 64, 1024], help="core batch sizes")
     b.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -5,12 +5,13 @@ reads only the observation (``envs.momotaro.observation.offsets``) and the legal
 players comes from the observation size (56·N + 144) and K0 from the action count (K0 + 96). Card
 and oni values are the rules file's defaults (warrior 3, coloured oni 4/5/6).
 
-* **Bids (D1)**: a retainer is worth more the stronger it is, more when it is the first one (it lets
-  the warrior fight beside it without risking itself) or completes a type; the bid is the player's
-  share of its spendable kibidango (all but a healing reserve) in proportion to that worth among the
-  retainers still to come, capped at a fraction of the stock. **Additional bids (D2)**: one or two
-  more for a strong retainer, while the reserve allows. **TAKE** a won retainer (every retainer
-  counts: it fights, shields the warrior and breaks ties); DECLINE never scores higher.
+* **Bids (D1)**: a retainer is worth more the stronger it is (2.5 / 4 / 5.5 for power 1 / 2 / 3),
+  more when it would be the first one (it lets the warrior fight beside it without risking itself)
+  or joins a type already held. The bid is the spendable stock (all but a 1-kibidango healing
+  reserve) times min(N, 3) times the retainer's share of the worth still to be auctioned, capped at
+  60% of the stock. **Additional bids (D2)**: one more for a good retainer, two for a strong one,
+  within the reserve. **TAKE** a won retainer (every retainer counts: it fights, shields the warrior
+  and breaks ties); DECLINE always scores lower.
 * **Battle (D5, D6)**: for every oni on the field and every legal card set, the expected outcome
   over the 36 dice rolls: the oni's treasure when the roll defeats it, a little for damage that
   wears a big oni down, minus the expected cost of the damage taken (assigned to the cheapest card
@@ -19,7 +20,8 @@ and oni values are the rules file's defaults (warrior 3, coloured oni 4/5/6).
   best card set scores highest; D6 the best set against the chosen oni.
 * **Heal (D4)**: always, warrior (potion) first, then the strongest retainers; END HEAL last.
 * **Damage (D7)**: the card for which taking the damage costs least (a knock-out of the cheapest
-  retainer rather than of a strong one, never the warrior while another card fought).
+  retainer rather than of a strong one; the warrior is never knocked out while another card that
+  fought could take the damage).
 * **黄鬼 (D8)**: the treasure, unless a potion is needed (the warrior is hurt beyond the potions in
   hand, or it fights alone with none).
 """
@@ -31,7 +33,7 @@ from envs.momotaro.actions import ActionLayout
 from envs.momotaro.cards import IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR
 from envs.momotaro.config import MomotaroConfig
 from envs.momotaro.observation import offsets
-from envs.momotaro.state import NUM_PHASES, PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_HEAL, PH_ONI, PH_YELLOW
+from envs.momotaro.state import PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_HEAL, PH_ONI, PH_YELLOW
 from envs.momotaro.tables import COMBO_CARDS, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _D = MomotaroConfig().derive()  # the default rules' values (the observation does not carry them)
@@ -88,7 +90,7 @@ for _k in range(NUM_COMBOS):
 class MomotaroHeuristic:
     name = "heuristic"
 
-    def __init__(self, warrior_loss: float = 30.0, wear: float = 0.25, reserve: int = 3,
+    def __init__(self, warrior_loss: float = 30.0, wear: float = 0.25, reserve: int = 1,
                  bid_cap: float = 0.6) -> None:
         self.warrior_loss = warrior_loss  # cost of losing the warrior (elimination), in treasure points
         self.wear = wear  # value of a point of damage on an oni not defeated, per point of its treasure/power
@@ -142,7 +144,7 @@ class MomotaroHeuristic:
         # Battle: expected value of every (oni, card set).
         r = np.flatnonzero((phase == PH_ONI) | (phase == PH_COMBO))
         if r.size:
-            ev = self._battle_values(obs[r], off, own_hand[r], eff[r], kibi[r], potions[r])  # [n, 12, 58]
+            ev = self._battle_values(obs[r], off, eff[r], kibi[r], potions[r])  # [n, 12, 58]
             legal = LEGAL_BY_HAND[(own_hand[r] * POW2).sum(axis=1)]  # [n, 58]
             ev = np.where(legal[:, None, :], ev, -np.inf)
             score[r, lay.oni0:lay.oni0 + NUM_ONI] = np.maximum(ev.max(axis=2), -1e6)
@@ -215,8 +217,8 @@ class MomotaroHeuristic:
         cost = np.where(ko, ko_cost + 0.01 * rem, d * per_point[:, :, None])
         return np.where(rem > 0, cost, np.inf)
 
-    def _battle_values(self, obs: np.ndarray, off: dict[str, slice], hand: np.ndarray, eff: np.ndarray,
-                       kibi: np.ndarray, potions: np.ndarray) -> np.ndarray:
+    def _battle_values(self, obs: np.ndarray, off: dict[str, slice], eff: np.ndarray, kibi: np.ndarray,
+                       potions: np.ndarray) -> np.ndarray:
         """[n, 12, 58]: expected value of sending each card set against each oni.
 
         With margin m = the set's power + janken − the oni's remaining power, a roll of white − red = d

@@ -73,12 +73,14 @@ assert _CARDS_AT_START == 9 * 53
 assert OFFSETS["given"].start == OFFSETS["received"].stop
 
 
-def _col(name: str, index: np.ndarray, width: int = 0) -> np.ndarray:
-    """Column of a one-hot: block start + index (+ width * k for the k-th repeated block)."""
-    index = np.asarray(index, dtype=np.int64)
-    if index.ndim == 2:
-        index = index + width * np.arange(index.shape[1])
-    return OFFSETS[name].start + index
+_AT = {name: np.int64(sl.start) for name, sl in OFFSETS.items()}  # int64: int8 fields + offset must not wrap
+# Start columns of the per-seat one-hot blocks, one per relative seat.
+_SEAT5 = 5 * _SEATS
+_SEAT7 = 7 * _SEATS
+# Jutsu cost / 6 by [declaration, level, jutsu] (0 where not equipped), for the jutsu table.
+_COST6 = np.stack([np.stack([effective_cost(np.full(4, lv), np.array(d)) * (lv > 0) for lv in range(6)])
+                   for d in range(10)]) / 6.0
+_JUTSU = np.arange(4)
 
 
 def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
@@ -107,28 +109,31 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     natural_field = ~empty & ~A.HAS_JOKER[fa]
     has_ranks = st.field_elo >= 0
     fin = st.finish_pos[r1, rel]
+    # Every one-hot column at once; an absent one points at the scratch column past the end.
     one_hot = np.concatenate([
-        _col("field_kind", _KIND_BLOCK[kind])[:, None],
-        _col("field_size", np.where(empty, 0, A.SIZE[fa]))[:, None],
-        np.where(has_ranks, _col("field_low", st.field_elo), _NOWHERE)[:, None],
-        np.where(has_ranks, _col("field_high", st.field_ehi), _NOWHERE)[:, None],
-        np.where(empty, _NOWHERE, _col("field_owner", (st.field_owner - seat) % NUM_SEATS))[:, None],
-        _col("finish_position", fin, 5),
-        _col("titles", st.titles[r1, rel], 5),
-        np.where(st.miyako >= 0, _col("miyako_candidate", (st.miyako - seat) % NUM_SEATS), _NOWHERE)[:, None],
-        _col("ninja_points", st.points[r1, rel], 7),
-        _col("declaration", st.declaration)[:, None],
-        _col("school", st.school[rows, seat])[:, None],
-        _col("phase", st.phase)[:, None],
-        _col("picks_left", st.picks_left)[:, None],
-        _col("henge_shift", st.henge_shift)[:, None],
-    ], axis=1)
+        np.stack([
+            _AT["field_kind"] + _KIND_BLOCK[kind],
+            _AT["field_size"] + np.where(empty, 0, A.SIZE[fa]),
+            np.where(has_ranks, _AT["field_low"] + st.field_elo, _NOWHERE),
+            np.where(has_ranks, _AT["field_high"] + st.field_ehi, _NOWHERE),
+            np.where(empty, _NOWHERE, _AT["field_owner"] + (st.field_owner - seat) % NUM_SEATS),
+            np.where(st.miyako >= 0, _AT["miyako_candidate"] + (st.miyako - seat) % NUM_SEATS, _NOWHERE),
+            _AT["declaration"] + st.declaration,
+            _AT["school"] + st.school[rows, seat],
+            _AT["phase"] + st.phase,
+            _AT["picks_left"] + st.picks_left,
+            _AT["henge_shift"] + st.henge_shift,
+        ], axis=1),
+        _AT["finish_position"] + _SEAT5 + fin,
+        _AT["titles"] + _SEAT5 + st.titles[r1, rel],
+        _AT["ninja_points"] + _SEAT7 + st.points[r1, rel],
+    ], axis=1, dtype=np.int64)
     out[r1, one_hot] = 1.0
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
     lv = st.levels[r1, rel].astype(np.int64)
-    table = np.stack([lv > 0, st.uses_left[r1, rel] / 3.0, effective_cost(lv, st.declaration) * (lv > 0) / 6.0,
-                      lv / 5.0], axis=-1)
+    cost6 = _COST6[st.declaration.astype(np.int64)[:, None, None], lv, _JUTSU]
+    table = np.stack([lv > 0, st.uses_left[r1, rel] / 3.0, cost6, lv / 5.0], axis=-1)
     out[:, OFFSETS["jutsu_table"]] = table.reshape(b, -1)
     out[:, OFFSETS["jutsu_used"].start] = st.jutsu_used
     out[:, OFFSETS["lock_ignored"].start] = st.lock_ignored

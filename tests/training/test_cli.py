@@ -31,9 +31,15 @@ def test_play_by_move_name_and_quit():
 
 def test_cli_bench_json(capsys):
     assert cli.main(["bench", "ninja_daifugo", "--batch", "4", "--seconds", "0.2", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["ours"]
     assert {r["face"] for r in rows} == {"aec", "core"}
     assert all(r["decisions"] > 0 for r in rows)
+
+
+def test_cli_bench_with_peers_prints_ratios(capsys):
+    assert cli.main(["bench", "nigejozu", "--batch", "16", "--seconds", "0.2", "--peers"]) == 0
+    out = capsys.readouterr().out
+    assert "os:dou_dizhu" in out and "x" in out.splitlines()[-1]
 
 
 def test_cli_list(capsys):

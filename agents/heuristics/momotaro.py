@@ -33,7 +33,7 @@ from envs.momotaro.actions import ActionLayout
 from envs.momotaro.cards import IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR
 from envs.momotaro.config import MomotaroConfig
 from envs.momotaro.observation import offsets
-from envs.momotaro.state import PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_HEAL, PH_ONI, PH_YELLOW
+from envs.momotaro.state import PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_ONI, PH_YELLOW
 from envs.momotaro.tables import COMBO_CARDS, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _D = MomotaroConfig().derive()  # the default rules' values (the observation does not carry them)

@@ -40,6 +40,10 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.errors import PositionError
+from envs.core.positions import as_bool as _bool
+from envs.core.positions import as_int as _int
+from envs.core.positions import as_list as _list
+from envs.core.positions import check_header
 
 from .cards import CARD_NAMES, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .rules import Engine
@@ -114,23 +118,7 @@ def to_position(eng: Engine, st: MomotaroState, i: int = 0) -> dict[str, Any]:
 
 
 # ---- loading -----------------------------------------------------------------------------------
-def _int(value: Any, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
-        raise PositionError(field, f"expected an integer in {lo}..{hi}, got {value!r}")
-    return int(value)
 
-
-def _bool(value: Any, field: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise PositionError(field, f"expected true or false, got {value!r}")
-    return bool(value)
-
-
-def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, (list, tuple)) or (length is not None and len(value) != length):
-        want = f"a list of {length} entries" if length is not None else "a list"
-        raise PositionError(field, f"expected {want}, got {value!r}")
-    return list(value)
 
 
 def _dict(value: Any, field: str) -> Mapping[str, Any]:
@@ -159,16 +147,7 @@ def _opt_ints(value: Any, field: str, p: int, hi: int) -> list[int]:
 
 
 def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> MomotaroState:
-    if not isinstance(position, Mapping):
-        raise PositionError("position", f"expected a dict, got {type(position).__name__}")
-    unknown = sorted(set(position) - KNOWN_KEYS)
-    if unknown:
-        raise PositionError(unknown[0], f"unknown key; known keys: {sorted(KNOWN_KEYS)}")
-    if position.get("game", "momotaro") != "momotaro":
-        raise PositionError("game", f"this is a momotaro position loader, got {position.get('game')!r}")
-    for key in ("num_players", "players"):
-        if key not in position:
-            raise PositionError(key, "required")
+    check_header(position, "momotaro", KNOWN_KEYS, ("num_players", "players"))
     P, K = eng.P, eng.K
     if position["num_players"] != P:
         raise PositionError("num_players", f"this game has {P} players, the position {position['num_players']!r}")

@@ -34,6 +34,8 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.errors import PositionError
+from envs.core.positions import as_int as _int
+from envs.core.positions import check_header
 
 from . import cards as C
 from . import rules
@@ -90,11 +92,6 @@ def to_position(st: NigejozuState, i: int, cfg: NigejozuConfig) -> dict[str, Any
 
 
 # ---- loading -----------------------------------------------------------------------------------
-def _int(value: Any, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
-        raise PositionError(field, f"expected an integer in {lo}..{hi}, got {value!r}")
-    return int(value)
-
 
 def _faction(value: Any, field: str) -> int:
     if isinstance(value, str) and value.lower() in FACTION_NAMES:
@@ -157,16 +154,7 @@ def _province(value: Any, field: str) -> int:
 
 
 def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 0) -> NigejozuState:
-    if not isinstance(position, Mapping):
-        raise PositionError("position", f"expected a dict, got {type(position).__name__}")
-    unknown = sorted(set(position) - KNOWN_KEYS)
-    if unknown:
-        raise PositionError(unknown[0], f"unknown key; known keys: {sorted(KNOWN_KEYS)}")
-    if position.get("game", "nigejozu") != "nigejozu":
-        raise PositionError("game", f"this is a nigejozu position loader, got {position.get('game')!r}")
-    for key in ("chips", "cards", "to_play"):
-        if key not in position:
-            raise PositionError(key, "required")
+    check_header(position, "nigejozu", KNOWN_KEYS, ("chips", "cards", "to_play"))
     get = position.get
     st = empty_state(1)
     st.rng_key[:] = rng.keys_from_seeds(np.array([seed], dtype=np.uint64))

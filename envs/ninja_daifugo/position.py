@@ -38,6 +38,9 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.errors import PositionError
+from envs.core.positions import as_bool as _bool
+from envs.core.positions import as_int as _int
+from envs.core.positions import check_header
 
 from . import actions as A
 from . import tables as T
@@ -137,16 +140,6 @@ def _seat_list(value: Any, field: str, kind: type, default: Any) -> list[Any]:
     return list(value)
 
 
-def _int(value: Any, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
-        raise PositionError(field, f"expected an integer in {lo}..{hi}, got {value!r}")
-    return int(value)
-
-
-def _bool(value: Any, field: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise PositionError(field, f"expected true or false, got {value!r}")
-    return bool(value)
 
 
 def _field_action(field: Mapping[str, Any]) -> int:
@@ -180,16 +173,7 @@ def _field_action(field: Mapping[str, Any]) -> int:
 def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0) -> DaifugoState:
     from .game import empty_state  # local import: game imports this module
 
-    if not isinstance(position, Mapping):
-        raise PositionError("position", f"expected a dict, got {type(position).__name__}")
-    unknown = sorted(set(position) - KNOWN_KEYS)
-    if unknown:
-        raise PositionError(unknown[0], f"unknown key; known keys: {sorted(KNOWN_KEYS)}")
-    if position.get("game", "ninja_daifugo") != "ninja_daifugo":
-        raise PositionError("game", f"this is a ninja_daifugo position loader, got {position.get('game')!r}")
-    for key in ("hands", "to_play"):
-        if key not in position:
-            raise PositionError(key, "required")
+    check_header(position, "ninja_daifugo", KNOWN_KEYS, ("hands", "to_play"))
     get = position.get
     st = empty_state(1)
     st.rng_key[:] = rng.keys_from_seeds(np.array([seed], dtype=np.uint64))

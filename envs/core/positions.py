@@ -1,0 +1,44 @@
+"""Validators shared by every game's ``from_position``: each error names the bad field."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+from .errors import PositionError
+
+
+def check_header(position: Any, game: str, known_keys: Iterable[str], required: Iterable[str]) -> None:
+    """A dict of this game's known keys, with every required key present."""
+    if not isinstance(position, Mapping):
+        raise PositionError("position", f"expected a dict, got {type(position).__name__}")
+    known = set(known_keys)
+    unknown = sorted(set(position) - known)
+    if unknown:
+        raise PositionError(unknown[0], f"unknown key; known keys: {sorted(known)}")
+    if position.get("game", game) != game:
+        raise PositionError("game", f"this is a {game} position loader, got {position.get('game')!r}")
+    for key in required:
+        if key not in position:
+            raise PositionError(key, "required")
+
+
+def as_int(value: Any, field: str, lo: int, hi: int) -> int:
+    """An integer in ``lo..hi`` (booleans are not integers here)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
+        raise PositionError(field, f"expected an integer in {lo}..{hi}, got {value!r}")
+    return int(value)
+
+
+def as_bool(value: Any, field: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise PositionError(field, f"expected true or false, got {value!r}")
+    return bool(value)
+
+
+def as_list(value: Any, field: str, length: int | None = None) -> list[Any]:
+    """A list (of ``length`` entries when given)."""
+    if not isinstance(value, (list, tuple)) or (length is not None and len(value) != length):
+        want = f"a list of {length} entries" if length is not None else "a list"
+        raise PositionError(field, f"expected {want}, got {value!r}")
+    return list(value)

@@ -56,3 +56,28 @@ def draw_below(key: np.ndarray, counter: np.ndarray, bound: np.ndarray | int) ->
 def draw_permutations(key: np.ndarray, counter: np.ndarray, n: int) -> np.ndarray:
     """A uniformly random permutation of ``0..n-1`` per game, as int64[B, n]."""
     return np.argsort(draw_uint64(key, counter, n), axis=1, kind="stable")
+
+
+# ---- draws for a subset ``g`` of a batched state (reads and writes its counters) ----------------
+def below_at(state, g: np.ndarray, bound: np.ndarray | int) -> np.ndarray:
+    """One integer in ``[0, bound)`` for each game in ``g``; advances those games' counters."""
+    ctr = state.rng_counter[g]
+    out = draw_below(state.rng_key[g], ctr, bound)
+    state.rng_counter[g] = ctr
+    return out
+
+
+def permutations_at(state, g: np.ndarray, n: int) -> np.ndarray:
+    """A random permutation of ``0..n-1`` for each game in ``g``; advances those games' counters."""
+    ctr = state.rng_counter[g]
+    out = draw_permutations(state.rng_key[g], ctr, n)
+    state.rng_counter[g] = ctr
+    return out
+
+
+def dice_at(state, g: np.ndarray, n: int, sides: int = 6) -> np.ndarray:
+    """``n`` fair dice (1..sides) for each game in ``g``, as int64[len(g), n]."""
+    ctr = state.rng_counter[g]
+    u = draw_unit(state.rng_key[g], ctr, n)
+    state.rng_counter[g] = ctr
+    return np.minimum((u * sides).astype(np.int64), sides - 1) + 1

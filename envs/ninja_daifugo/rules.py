@@ -174,14 +174,12 @@ def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     n = len(g)
     if n == 0:
         return
-    key, ctr = st.rng_key[g], st.rng_counter[g]
     pool = np.asarray(cfg.declarations, dtype=np.int8)
-    decl = pool[rng.draw_below(key, ctr, len(pool))]
+    decl = pool[rng.below_at(st, g, len(pool))]
     first_game = st.game_index[g] == 0
-    random_start = rng.draw_below(key, ctr, NUM_SEATS)
+    random_start = rng.below_at(st, g, NUM_SEATS)
     start = np.where(first_game, random_start, seat_with_title(st.titles[g], DAIFUGO))
-    perm = rng.draw_permutations(key, ctr, 53)
-    st.rng_counter[g] = ctr
+    perm = rng.permutations_at(st, g, 53)
 
     # Deal one card at a time clockwise from the start seat (which gets the 14th card).
     seat_of = (start[:, None] + np.arange(53)) % NUM_SEATS

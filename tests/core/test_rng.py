@@ -34,3 +34,20 @@ def test_uniform_draws_are_roughly_uniform():
     perms = rng.draw_permutations(keys, ctr, 5)
     assert (np.sort(perms, axis=1) == np.arange(5)).all()
     assert np.bincount(perms[:, 0], minlength=5).min() > 300  # expected 400 each
+
+
+def test_subset_draws_advance_only_their_games():
+    from types import SimpleNamespace
+
+    st = SimpleNamespace(rng_key=rng.keys_from_seeds(np.arange(4, dtype=np.uint64)),
+                         rng_counter=np.zeros(4, dtype=np.uint64))
+    g = np.array([1, 3])
+    dice = rng.dice_at(st, g, 3)
+    assert dice.shape == (2, 3) and dice.min() >= 1 and dice.max() <= 6
+    assert st.rng_counter.tolist() == [0, 3, 0, 3]
+    rng.permutations_at(st, g, 5)
+    rng.below_at(st, g, 10)
+    assert st.rng_counter.tolist() == [0, 9, 0, 9]
+    many = rng.dice_at(SimpleNamespace(rng_key=st.rng_key[:1].repeat(1), rng_counter=np.zeros(1, np.uint64)),
+                       np.array([0]), 6000)
+    assert abs(np.bincount(many[0], minlength=7)[1:] / 6000 - 1 / 6).max() < 0.03

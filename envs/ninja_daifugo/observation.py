@@ -77,6 +77,11 @@ _AT = {name: np.int64(sl.start) for name, sl in OFFSETS.items()}  # int64: int8 
 # Start columns of the per-seat one-hot blocks, one per relative seat.
 _SEAT5 = 5 * _SEATS
 _SEAT7 = 7 * _SEATS
+# Block starts of the scalar one-hots (in the order observe stacks them) and the per-seat ones.
+_SCALAR_BASE = np.array([_AT[n] for n in ("field_kind", "field_size", "field_low", "field_high", "field_owner",
+                                           "miyako_candidate", "declaration", "school", "phase", "picks_left",
+                                           "henge_shift")], dtype=np.int64)
+_SEAT_BASE = np.concatenate([_AT["finish_position"] + _SEAT5, _AT["titles"] + _SEAT5, _AT["ninja_points"] + _SEAT7])
 # Jutsu cost / 6 by [declaration, level, jutsu] (0 where not equipped), for the jutsu table.
 _COST6 = np.stack([np.stack([effective_cost(np.full(4, lv), np.array(d)) * (lv > 0) for lv in range(6)])
                    for d in range(10)]) / 6.0
@@ -107,27 +112,16 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     empty = fa < 0
     kind = np.where(empty, A.K_PASS, A.KIND[fa])
     natural_field = ~empty & ~A.HAS_JOKER[fa]
-    has_ranks = st.field_elo >= 0
     fin = st.finish_pos[r1, rel]
-    # Every one-hot column at once; an absent one points at the scratch column past the end.
-    one_hot = np.concatenate([
-        np.stack([
-            _AT["field_kind"] + _KIND_BLOCK[kind],
-            _AT["field_size"] + np.where(empty, 0, A.SIZE[fa]),
-            np.where(has_ranks, _AT["field_low"] + st.field_elo, _NOWHERE),
-            np.where(has_ranks, _AT["field_high"] + st.field_ehi, _NOWHERE),
-            np.where(empty, _NOWHERE, _AT["field_owner"] + (st.field_owner - seat) % NUM_SEATS),
-            np.where(st.miyako >= 0, _AT["miyako_candidate"] + (st.miyako - seat) % NUM_SEATS, _NOWHERE),
-            _AT["declaration"] + st.declaration,
-            _AT["school"] + st.school[rows, seat],
-            _AT["phase"] + st.phase,
-            _AT["picks_left"] + st.picks_left,
-            _AT["henge_shift"] + st.henge_shift,
-        ], axis=1),
-        _AT["finish_position"] + _SEAT5 + fin,
-        _AT["titles"] + _SEAT5 + st.titles[r1, rel],
-        _AT["ninja_points"] + _SEAT7 + st.points[r1, rel],
+    # Every one-hot column at once: raw indices (-1 = absent -> the scratch column) + block starts.
+    raw = np.stack([
+        _KIND_BLOCK[kind], np.where(empty, 0, A.SIZE[fa]), st.field_elo, st.field_ehi,
+        np.where(empty, -1, (st.field_owner - seat) % NUM_SEATS),
+        np.where(st.miyako >= 0, (st.miyako - seat) % NUM_SEATS, -1),
+        st.declaration, st.school[rows, seat], st.phase, st.picks_left, st.henge_shift,
     ], axis=1, dtype=np.int64)
+    per_seat = np.concatenate([fin, st.titles[r1, rel], st.points[r1, rel]], axis=1, dtype=np.int64)
+    one_hot = np.concatenate([np.where(raw >= 0, raw + _SCALAR_BASE, _NOWHERE), per_seat + _SEAT_BASE], axis=1)
     out[r1, one_hot] = 1.0
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.

@@ -55,7 +55,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     from training.selfplay import TrainConfig, train
 
     cfg = TrainConfig(game=args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
-                      num_envs=args.envs, bc_decisions=args.bc_decisions, rules=_parse_rules(args.rule))
+                      num_envs=args.envs, bc_decisions=args.bc_decisions, rules=_parse_rules(args.rule),
+                      init_from=args.init_from)
     result = train(cfg, args.out)
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0
@@ -69,6 +70,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     result = evaluate(args.game, {lv: cpu(args.game, lv) for lv in levels}, games=args.games, seed=args.seed,
                       rules=_parse_rules(args.rule) or _eval_rules(args.game))
     print(format_tables(result))
+    if args.save:
+        import json as json_
+
+        from training.evaluate import to_json
+
+        context = {"games_per_pairing": args.games, "seed": args.seed,
+                   "rules": _parse_rules(args.rule) or _eval_rules(args.game),
+                   "command": "yuugi eval " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else ""}
+        with open(args.save, "w") as f:
+            json_.dump(to_json(result, **context), f, indent=2, ensure_ascii=False)
+            f.write("\n")
+        print(f"saved: {args.save}")
     if args.plot:
         save_plot(result, args.plot)
         print(f"plot: {args.plot}")
@@ -125,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--envs", type=int, default=64, help="games stepped together")
     t.add_argument("--bc-decisions", type=int, default=200_000, help="heuristic decisions to clone first (0: none)")
+    t.add_argument("--init-from", help="continue from exported weights (.npz) instead of cloning the heuristic")
     t.add_argument("--out", default="runs/train", help="folder for weights, metadata and the learning curve")
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     t.set_defaults(func=_cmd_train)
@@ -135,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--games", type=int, default=1000, help="games per pairing")
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--plot", help="save a ratings plot (PNG) here")
+    e.add_argument("--save", help="save ratings and pairings (JSON) here")
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     e.set_defaults(func=_cmd_eval)
 

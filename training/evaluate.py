@@ -38,7 +38,7 @@ class Pairing:
     @property
     def decided(self) -> bool:
         """The 95% interval of the score excludes a tie."""
-        return self.score_ci[0] > 0 or self.score_ci[1] < 0
+        return bool(self.score_ci[0] > 0 or self.score_ci[1] < 0)
 
 
 @dataclass
@@ -173,3 +173,17 @@ def save_plot(result: EvalResult, path: str | Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def to_json(result: EvalResult, **context: Any) -> dict[str, Any]:
+    """The ratings and pairings as a JSON-safe dict (stored next to the weights)."""
+    return {
+        "game": result.game,
+        **context,
+        "ratings": {n: {"mu": round(mu, 3), "sigma": round(sg, 3), "ordinal": round(result.ordinal(n), 3)}
+                    for n, (mu, sg) in result.ratings.items()},
+        "pairings": [{"a": p.a, "b": p.b, "games": p.games, "score": round(p.score_mean, 4),
+                      "score_ci95": [round(x, 4) for x in p.score_ci], "a_ahead": round(p.a_win_rate, 4),
+                      "a_ahead_ci95": [round(x, 4) for x in p.win_ci], "decided": bool(p.decided)}
+                     for p in result.pairings],
+    }

@@ -39,9 +39,11 @@ class TrainConfig:
     bc_decisions: int = 200_000  # behaviour cloning of the heuristic first (0 = from scratch)
     bc_epochs: int = 4
     snapshot_every: int = 50_000
+    curve_every: int = 10_000  # learner steps between points of the learning curve
     pool_size: int = 4  # snapshots kept besides the heuristic
     rules: dict[str, Any] = field(default_factory=dict)
     progress: bool = True
+    init_from: str | None = None  # continue from exported weights (.npz) instead of cloning the heuristic
 
 
 def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
@@ -59,6 +61,24 @@ def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def load_actor(model: Any, path: str | Path) -> dict[str, Any]:
+    """Copy exported actor weights into ``model``'s policy network; returns their metadata."""
+    import torch
+
+    from agents.mlp import MLPPolicy
+
+    src = MLPPolicy.load(path)
+    layers = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    layers.append(model.policy.action_net)
+    if len(layers) != len(src.weights) or any(tuple(l.weight.shape) != w.T.shape for l, w in zip(layers, src.weights)):
+        raise ValueError(f"{path}: the network shape does not match net_arch")
+    with torch.no_grad():
+        for layer, w, b in zip(layers, src.weights, src.biases):
+            layer.weight.copy_(torch.as_tensor(w.T))
+            layer.bias.copy_(torch.as_tensor(b))
+    return src.meta
 
 
 def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
@@ -81,7 +101,10 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                         policy_kwargs={"net_arch": list(cfg.net_arch)})
     start = time.perf_counter()
     bc_losses: list[float] = []
-    if cfg.bc_decisions > 0:
+    previous: dict[str, Any] = {}
+    if cfg.init_from:
+        previous = load_actor(model, cfg.init_from)
+    elif cfg.bc_decisions > 0:
         obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
         bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
         del obs, masks, actions
@@ -96,6 +119,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
             self.finished: list[float] = []
             self.episode_return = np.zeros(cfg.num_envs)
             self.next_snapshot = cfg.snapshot_every
+            self.next_point = cfg.curve_every
 
         def _on_step(self) -> bool:
             self.episode_return += self.locals["rewards"]
@@ -111,10 +135,11 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                 pool.append(snap)
                 if len(pool) > cfg.pool_size + 1:
                     del pool[1]  # keep the heuristic at index 0 and the latest snapshots
-                if self.finished:
-                    curve.append({"steps": float(self.num_timesteps), "mean_reward": float(np.mean(self.finished)),
-                                  "episodes": float(len(self.finished)), "seconds": time.perf_counter() - start})
-                    self.finished = []
+            if self.num_timesteps >= self.next_point and self.finished:
+                self.next_point += cfg.curve_every
+                curve.append({"steps": float(self.num_timesteps), "mean_reward": float(np.mean(self.finished)),
+                              "episodes": float(len(self.finished)), "seconds": time.perf_counter() - start})
+                self.finished = []
             if cfg.minutes is not None and time.perf_counter() - start > 60.0 * cfg.minutes:
                 return False
             return True
@@ -125,6 +150,13 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
             "seed": cfg.seed, "algorithm": "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic",
             "config": {k: v for k, v in asdict(cfg).items() if k not in ("rules", "progress")},
             "bc_losses": [round(x, 4) for x in bc_losses]}
+    if previous:  # a continued run: totals over every stage, and the earlier stages themselves
+        meta["stages"] = previous.get("stages", [{k: previous[k] for k in ("steps", "wall_time_s", "seed", "config")
+                                                 if k in previous}]) + [
+            {"steps": meta["steps"], "wall_time_s": meta["wall_time_s"], "seed": cfg.seed, "config": meta["config"]}]
+        meta["steps"] = sum(st["steps"] for st in meta["stages"])
+        meta["wall_time_s"] = round(sum(st["wall_time_s"] for st in meta["stages"]), 1)
+        meta["bc_losses"] = previous.get("bc_losses", [])
     policy = policy_from_model(model, meta)
     weights = out / f"{cfg.game}_hard.npz"
     policy.save(weights)

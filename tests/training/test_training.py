@@ -43,3 +43,20 @@ def test_evaluation_orders_random_below_heuristic(tmp_path):
     assert "normal" in text and "95% CI" in text
     save_plot(result, tmp_path / "ladder.png")
     assert (tmp_path / "ladder.png").stat().st_size > 1000
+
+
+def test_training_can_continue_from_exported_weights(tmp_path):
+    first = TrainConfig(game="nigejozu", total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
+                        net_arch=(16,), bc_decisions=200, bc_epochs=1, progress=False)
+    train(first, tmp_path / "a")
+    start = MLPPolicy.load(tmp_path / "a" / "nigejozu_hard.npz")
+    second = TrainConfig(game="nigejozu", total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
+                         net_arch=(16,), progress=False, init_from=str(tmp_path / "a" / "nigejozu_hard.npz"),
+                         learning_rate=0.0)
+    result = train(second, tmp_path / "b")
+    meta = json.loads((tmp_path / "b" / "nigejozu_hard.json").read_text())
+    assert len(meta["stages"]) == 2 and meta["steps"] == sum(s["steps"] for s in meta["stages"])
+    # With a zero learning rate the actor is exactly the one it started from.
+    again = MLPPolicy.load(result["weights"])
+    for w0, w1 in zip(start.weights, again.weights):
+        np.testing.assert_allclose(w0, w1, atol=1e-6)

@@ -80,7 +80,7 @@ or an integer), `heal_any_turn` (True), `damage_reduces_power` (True), `reward_s
 ## Performance
 Random legal play on the batched core (legal mask + the acting seat's observation + step, finished
 games replaced) runs at about 440–530k decisions/s at B = 1024 on one CPU core:
-`python -m tests.momotaro.bench_core --batch 1024 --players 4`.
+`yuugi bench momotaro --batch 1024` (the same protocol for every game; see BENCHMARKS.md).
 
 ## Version history
 * v0: first release.

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Mapping, TypeVar
 
 import numpy as np
 
-from .errors import IllegalActionError, OptionError
+from .errors import IllegalActionError
 
 S = TypeVar("S", bound="State")
 
@@ -86,14 +86,6 @@ class BatchGame(ABC):
     num_players: int
     num_actions: int
     observation_shape: tuple[int, ...]
-
-    # ---- options -------------------------------------------------------------------------
-    @staticmethod
-    def check_options(given: Mapping[str, Any], allowed: Mapping[str, Any]) -> None:
-        """Reject option names the game does not know (``allowed`` maps names to defaults)."""
-        unknown = sorted(set(given) - set(allowed))
-        if unknown:
-            raise OptionError(f"unknown option(s) {unknown}; known options: {sorted(allowed)}")
 
     @property
     def agent_names(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.errors import OptionError
+from envs.core.options import check_option_names
 
 from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, M_NONE, M_PAPER, M_ROCK, M_SCISSORS, MARK_NAMES,
                     NUM_CARDS, NUM_ONI, ONI_COLOUR, RETAINER_POWER, T_DOG, T_MONKEY, T_PHEASANT, CARD_TYPE, janken)
@@ -73,10 +74,7 @@ class MomotaroConfig:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "MomotaroConfig":
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise OptionError(f"unknown momotaro option(s) {unknown}; known options: {sorted(known)}")
+        check_option_names("momotaro", options, cls)
         opts = dict(options)
         if "colored_values" in opts and isinstance(opts["colored_values"], list):
             opts["colored_values"] = tuple(opts["colored_values"])

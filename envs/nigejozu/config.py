@@ -7,6 +7,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.errors import OptionError
+from envs.core.options import check_option_names
 
 from .cards import CARD_MODELS, DEFAULT_PAIRING, NUM_EFFECTS, effect_index, face_table
 
@@ -39,10 +40,7 @@ class NigejozuConfig:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "NigejozuConfig":
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise OptionError(f"unknown nigejozu option(s) {unknown}; known options: {sorted(known)}")
+        check_option_names("nigejozu", options, cls)
         opts = dict(options)
         if "face_pairing" in opts:
             opts["face_pairing"] = _parse_pairing(opts["face_pairing"])

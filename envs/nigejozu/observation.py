@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.layout import block_offsets
+
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS
 from .config import MAX_SCORE
@@ -59,12 +61,7 @@ LAYOUT: tuple[tuple[str, int], ...] = (
     ("card_picks", 1),
     ("score", 2),
 )
-OFFSETS: dict[str, slice] = {}
-_o = 0
-for _name, _size in LAYOUT:
-    OFFSETS[_name] = slice(_o, _o + _size)
-    _o += _size
-OBS_SIZE = _o
+OFFSETS, OBS_SIZE = block_offsets(LAYOUT)
 assert OBS_SIZE == 241, OBS_SIZE
 
 _CHIP_COLS = OFFSETS["chip"].start + 11 * np.arange(NUM_PROVINCES) - 2  # + chip number

@@ -5,6 +5,7 @@ import dataclasses
 from typing import Any, Mapping, Sequence
 
 from envs.core.errors import OptionError
+from envs.core.options import check_option_names
 
 # Declarations (お館様の気まぐれ宣言), rules file §2.2.
 D_NONE, D_WEAK_JOKER, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION = 0, 1, 2, 3, 4, 5
@@ -145,10 +146,7 @@ class DaifugoConfig:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "DaifugoConfig":
-        known = {f.name for f in dataclasses.fields(cls) if f.init}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise OptionError(f"unknown ninja_daifugo option(s) {unknown}; known options: {sorted(known)}")
+        check_option_names("ninja_daifugo", options, cls)
         cfg = cls(**{k: (tuple(v) if k == "declarations" and v is not None else v) for k, v in options.items()})
         cfg.validate()
         return cfg

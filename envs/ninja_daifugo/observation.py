@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.layout import block_offsets
+
 from . import actions as A
 from .cards import popcount, unpack_bits
 from .ninjutsu import effective_cost
@@ -53,12 +55,7 @@ LAYOUT: tuple[tuple[str, int], ...] = (
     ("series_score", 4),  # scaled to [0, 1]
     ("removed_count", 1),  # 都落ち cards / 16
 )
-OFFSETS: dict[str, slice] = {}
-_o = 0
-for _name, _size in LAYOUT:
-    OFFSETS[_name] = slice(_o, _o + _size)
-    _o += _size
-OBS_SIZE = _o
+OFFSETS, OBS_SIZE = block_offsets(LAYOUT)
 assert OBS_SIZE == 877, OBS_SIZE
 
 _KIND_BLOCK = np.zeros(7, dtype=np.int64)

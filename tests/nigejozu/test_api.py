@@ -154,8 +154,8 @@ def test_documented_observation_offsets_match_the_layout():
         (name, OFFSETS[name].start, size) for name, size in LAYOUT]
 
 
-def test_benchmark_script_runs():
-    from envs.nigejozu.bench import run
+def test_benchmark_runs():
+    from training.bench import bench_core
 
-    wall, cpu = run(64, 0.2, check=True)
-    assert wall > 0 and cpu > 0
+    result = bench_core("nigejozu", 64, 0.2)
+    assert result.decisions > 0 and result.games > 0

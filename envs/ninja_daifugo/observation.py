@@ -79,10 +79,21 @@ _SCALAR_BASE = np.array([_AT[n] for n in ("field_kind", "field_size", "field_low
                                            "miyako_candidate", "declaration", "school", "phase", "picks_left",
                                            "henge_shift")], dtype=np.int64)
 _SEAT_BASE = np.concatenate([_AT["finish_position"] + _SEAT5, _AT["titles"] + _SEAT5, _AT["ninja_points"] + _SEAT7])
-# Jutsu cost / 6 by [declaration, level, jutsu] (0 where not equipped), for the jutsu table.
-_COST6 = np.stack([np.stack([effective_cost(np.full(4, lv), np.array(d)) * (lv > 0) for lv in range(6)])
-                   for d in range(10)]) / 6.0
+# The static part of the jutsu table by [declaration, level, jutsu]: (equipped, cost / 6, level / 5).
+_JUTSU_STATIC = np.zeros((10, 6, 4, 3), dtype=np.float32)
+for _d in range(10):
+    for _lv in range(1, 6):
+        _JUTSU_STATIC[_d, _lv, :, 0] = 1.0
+        _JUTSU_STATIC[_d, _lv, :, 1] = effective_cost(np.full(4, _lv), np.array(_d)) / 6.0
+        _JUTSU_STATIC[_d, _lv, :, 2] = _lv / 5.0
+_USES3 = (np.arange(8) / 3.0).astype(np.float32)
 _JUTSU = np.arange(4)
+
+
+# Columns that the card unpack does not write: between the first card blocks and "picked", between
+# "picked" and "received", and after "given" (with the scratch column).
+_NOT_CARDS = (slice(_CARDS_AT_START, OFFSETS["picked"].start), slice(OFFSETS["picked"].stop, OFFSETS["received"].start),
+              slice(OFFSETS["given"].stop, OBS_SIZE + 1))
 
 
 def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
@@ -92,7 +103,10 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     seat = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
     rel = (seat[:, None] + _SEATS) % NUM_SEATS  # rel[i, k] = absolute seat at offset k
     r1 = rows[:, None]
-    out = np.zeros((b, OBS_SIZE + 1), dtype=np.float32)
+    # Card blocks (most of the width) are written whole below, so only the rest starts at zero.
+    out = np.empty((b, OBS_SIZE + 1), dtype=np.float32)
+    for gap in _NOT_CARDS:
+        out[:, gap] = 0.0
 
     # All card blocks in one unpack: hand, played x4, known x3, field | picked | received, given.
     mine = st.to_play == seat  # a pick in progress is the picker's own secret
@@ -122,10 +136,11 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     out[r1, one_hot] = 1.0
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
-    lv = st.levels[r1, rel].astype(np.int64)
-    cost6 = _COST6[st.declaration.astype(np.int64)[:, None, None], lv, _JUTSU]
-    table = np.stack([lv > 0, st.uses_left[r1, rel] / 3.0, cost6, lv / 5.0], axis=-1)
-    out[:, OFFSETS["jutsu_table"]] = table.reshape(b, -1)
+    jt = out[:, OFFSETS["jutsu_table"]].reshape(b, NUM_SEATS, 4, 4)  # a view: the block is contiguous
+    static = _JUTSU_STATIC[st.declaration[:, None, None], st.levels[r1, rel], _JUTSU]
+    jt[..., 0] = static[..., 0]
+    jt[..., 1] = _USES3[st.uses_left[r1, rel]]
+    jt[..., 2:] = static[..., 1:]
     out[:, OFFSETS["jutsu_used"].start] = st.jutsu_used
     out[:, OFFSETS["lock_ignored"].start] = st.lock_ignored
     out[:, OFFSETS["field_joker_single"].start] = kind == A.K_JSINGLE

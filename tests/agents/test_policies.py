@@ -40,10 +40,12 @@ def test_random_legal_picks_uniformly_among_legal():
     assert abs(np.bincount(picks[:, 2], minlength=10) / 4000 - 0.1).max() < 0.03
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "モコ", "ジライヤ"])
-def test_daifugo_policies_never_pick_illegal_actions(level):
-    game = make_game("ninja_daifugo", series_games=2)
-    policy = cpu("ninja_daifugo", level)
+@pytest.mark.parametrize("game_name,level", [(g, lv) for g in ("ninja_daifugo", "nigejozu", "momotaro")
+                                              for lv in ("random", "easy", "normal", "hard")]
+                         + [("ninja_daifugo", p) for p in ("モコ", "ジライヤ", "お館様")])
+def test_cpu_policies_never_pick_illegal_actions(game_name, level):
+    game = make_game(game_name)
+    policy = cpu(game_name, level)
     rng = np.random.default_rng(1)
     for st in random_positions(game):
         live = ~st.done
@@ -92,4 +94,18 @@ def test_registry_errors():
         cpu("ninja_daifugo", "grandmaster")
     with pytest.raises(OptionError, match="no heuristic"):
         heuristic("chess")
-    assert {"random", "easy", "normal"} <= set(available_levels("ninja_daifugo"))
+    for game in ("ninja_daifugo", "nigejozu", "momotaro"):
+        assert available_levels(game) == ["random", "easy", "normal", "hard"]
+
+
+def test_shipped_weights_carry_their_training_record():
+    import json
+
+    from agents.registry import WEIGHTS_DIR
+
+    for game in ("ninja_daifugo", "nigejozu", "momotaro"):
+        policy = cpu(game, "hard")
+        assert isinstance(policy, MLPPolicy) and policy.meta["game"] == game
+        record = json.loads((WEIGHTS_DIR / f"{game}_hard.json").read_text())
+        assert record["steps"] > 0 and record["wall_time_s"] > 0 and "seed" in record
+        assert policy.weights[0].shape[0] == make_game(game, **record["rules"]).observation_shape[0]

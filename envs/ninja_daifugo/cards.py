@@ -71,7 +71,7 @@ def mask_names(mask: int) -> list[str]:
 def unpack_bits(masks: np.ndarray, n: int = NUM_CARDS) -> np.ndarray:
     """bool[..., n]: bit c of each uint64 in ``masks``."""
     bytes_ = np.ascontiguousarray(masks, dtype=np.uint64).view(np.uint8).reshape(*masks.shape, 8)
-    return np.unpackbits(bytes_, axis=-1, bitorder="little")[..., :n].astype(bool)
+    return np.unpackbits(bytes_, axis=-1, bitorder="little")[..., :n].view(bool)  # 0/1 bytes: a free view
 
 
 def popcount(masks: np.ndarray) -> np.ndarray:

@@ -79,15 +79,17 @@ _SCALAR_BASE = np.array([_AT[n] for n in ("field_kind", "field_size", "field_low
                                            "miyako_candidate", "declaration", "school", "phase", "picks_left",
                                            "henge_shift")], dtype=np.int64)
 _SEAT_BASE = np.concatenate([_AT["finish_position"] + _SEAT5, _AT["titles"] + _SEAT5, _AT["ninja_points"] + _SEAT7])
-# The static part of the jutsu table by [declaration, level, jutsu]: (equipped, cost / 6, level / 5).
-_JUTSU_STATIC = np.zeros((10, 6, 4, 3), dtype=np.float32)
-for _d in range(10):
-    for _lv in range(1, 6):
-        _JUTSU_STATIC[_d, _lv, :, 0] = 1.0
-        _JUTSU_STATIC[_d, _lv, :, 1] = effective_cost(np.full(4, _lv), np.array(_d)) / 6.0
-        _JUTSU_STATIC[_d, _lv, :, 2] = _lv / 5.0
-_USES3 = (np.arange(8) / 3.0).astype(np.float32)
-_JUTSU = np.arange(4)
+# The jutsu table entry (equipped, uses left / 3, cost / 6, level / 5) by one flat key
+# ((declaration * 6 + level) * 4 + jutsu) * 8 + uses left: a single gather per observation.
+_JUTSU_ENTRY = np.zeros((10, 6, 4, 8, 4), dtype=np.float32)
+for _lv in range(1, 6):
+    _JUTSU_ENTRY[:, _lv, :, :, 0] = 1.0
+    _JUTSU_ENTRY[:, _lv, :, :, 3] = _lv / 5.0
+    for _d in range(10):
+        _JUTSU_ENTRY[_d, _lv, :, :, 2] = (effective_cost(np.full(4, _lv), np.array(_d)) / 6.0)[:, None]
+_JUTSU_ENTRY[..., 1] = np.arange(8) / 3.0
+_JUTSU_ENTRY = _JUTSU_ENTRY.reshape(-1, 4)
+_JUTSU_KEY = np.arange(4) * 8  # the jutsu's part of the key
 
 
 # Columns that the card unpack does not write: between the first card blocks and "picked", between
@@ -115,9 +117,10 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
         st.field_cards[:, None], np.where(mine, st.picked, np.uint64(0))[:, None],
         st.received[rows, seat][:, None], st.given[rows, seat][:, None]], axis=1)
     bits = unpack_bits(cards)
-    out[:, :_CARDS_AT_START] = bits[:, :9].reshape(b, -1)
+    # Write through (b, blocks, 53) views of the output: no intermediate copies of the bits.
+    out[:, :_CARDS_AT_START].reshape(b, 9, 53)[...] = bits[:, :9]
     out[:, OFFSETS["picked"]] = bits[:, 9]
-    out[:, OFFSETS["received"].start:OFFSETS["given"].stop] = bits[:, 10:].reshape(b, -1)
+    out[:, OFFSETS["received"].start:OFFSETS["given"].stop].reshape(b, 2, 53)[...] = bits[:, 10:]
 
     fa = st.field_action.astype(np.int64)
     empty = fa < 0
@@ -136,11 +139,9 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     out[r1, one_hot] = 1.0
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
-    jt = out[:, OFFSETS["jutsu_table"]].reshape(b, NUM_SEATS, 4, 4)  # a view: the block is contiguous
-    static = _JUTSU_STATIC[st.declaration[:, None, None], st.levels[r1, rel], _JUTSU]
-    jt[..., 0] = static[..., 0]
-    jt[..., 1] = _USES3[st.uses_left[r1, rel]]
-    jt[..., 2:] = static[..., 1:]
+    key = ((st.declaration.astype(np.int64)[:, None, None] * 6 + st.levels[r1, rel]) * 32 + _JUTSU_KEY
+           + st.uses_left[r1, rel])
+    out[:, OFFSETS["jutsu_table"]] = _JUTSU_ENTRY[key].reshape(b, -1)
     out[:, OFFSETS["jutsu_used"].start] = st.jutsu_used
     out[:, OFFSETS["lock_ignored"].start] = st.lock_ignored
     out[:, OFFSETS["field_joker_single"].start] = kind == A.K_JSINGLE

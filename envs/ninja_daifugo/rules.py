@@ -135,7 +135,13 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
 
     g = np.flatnonzero(plain & (fc == T.FC_EMPTY))
     if g.size:
-        mask[g, :A.NUM_PLAY_ACTIONS] = held_plays(hand[g]) & T.RULE[row[g]]
+        # A lead may play anything it holds (never PASS); only D1 and D4 forbid some shapes.
+        held = held_plays(hand[g])
+        held[:, A.PASS] = False
+        restricted = variant[g] != T.VARIANT_BASE
+        if restricted.any():
+            held[restricted] &= T.LEAD_OK[variant[g][restricted]]
+        mask[g, :A.NUM_PLAY_ACTIONS] = held
     g = np.flatnonzero(plain & (fc > T.FC_EMPTY) & (fc < T.FC_GROUP0))
     if g.size:
         mask[g, :A.NAT_GROUP0] = T.RULE[row[g], :A.NAT_GROUP0]

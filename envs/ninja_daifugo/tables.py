@@ -109,6 +109,9 @@ BEATS = _beats(0)
 LOCK_OK = _lock_ok()
 # The whole rule table, flattened over (variant, field class, direction, lock) for one gather.
 RULE = (BEATS[:, :, :, None, :] & LOCK_OK[None, None, None, :, :]).reshape(-1, _P)
+# What a lead may play, by variant (the rows of BEATS for an empty field).
+LEAD_OK = BEATS[:, FC_EMPTY, 0, :].copy()
+assert (LEAD_OK == BEATS[:, FC_EMPTY, 1, :]).all()  # a lead does not depend on the direction
 # Rows for a 変化-boosted play, by shift 1 or 2 (index shift - 1); the lock is applied apart.
 BEATS_BOOSTED = np.stack([_beats(1), _beats(2)])
 

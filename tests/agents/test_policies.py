@@ -40,8 +40,11 @@ def test_random_legal_picks_uniformly_among_legal():
     assert abs(np.bincount(picks[:, 2], minlength=10) / 4000 - 0.1).max() < 0.03
 
 
-@pytest.mark.parametrize("game_name,level", [(g, lv) for g in ("ninja_daifugo", "nigejozu", "momotaro")
-                                              for lv in ("random", "easy", "normal", "hard")]
+SHIPPED = {"ninja_daifugo": ["random", "easy", "normal", "hard"], "momotaro": ["random", "easy", "normal", "hard"],
+           "nigejozu": ["random", "easy", "normal"]}  # nigejozu's trained policy did not reach its heuristic yet
+
+
+@pytest.mark.parametrize("game_name,level", [(g, lv) for g, levels in SHIPPED.items() for lv in levels]
                          + [("ninja_daifugo", p) for p in ("モコ", "ジライヤ", "お館様")])
 def test_cpu_policies_never_pick_illegal_actions(game_name, level):
     game = make_game(game_name)
@@ -94,8 +97,10 @@ def test_registry_errors():
         cpu("ninja_daifugo", "grandmaster")
     with pytest.raises(OptionError, match="no heuristic"):
         heuristic("chess")
-    for game in ("ninja_daifugo", "nigejozu", "momotaro"):
-        assert available_levels(game) == ["random", "easy", "normal", "hard"]
+    for game, levels in SHIPPED.items():
+        assert available_levels(game) == levels
+    with pytest.raises(OptionError, match="no trained weights"):
+        cpu("nigejozu", "hard")
 
 
 def test_shipped_weights_carry_their_training_record():
@@ -103,7 +108,7 @@ def test_shipped_weights_carry_their_training_record():
 
     from agents.registry import WEIGHTS_DIR
 
-    for game in ("ninja_daifugo", "nigejozu", "momotaro"):
+    for game in ("ninja_daifugo", "momotaro"):
         policy = cpu(game, "hard")
         assert isinstance(policy, MLPPolicy) and policy.meta["game"] == game
         record = json.loads((WEIGHTS_DIR / f"{game}_hard.json").read_text())

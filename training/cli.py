@@ -23,7 +23,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         if name not in available_games():
             print(f"unknown or unbuilt game {name!r}; available: {available_games()}", file=sys.stderr)
             return 2
-        results += bench.run(name, tuple(args.batch), args.seconds, **_parse_rules(args.rule))
+        variants = args.variant or [None]
+        for variant in variants:
+            rules = {**_parse_rules(args.rule), **(_parse_rules([variant]) if variant else {})}
+            rows = bench.run(name, tuple(args.batch), args.seconds, **rules)
+            if variant:
+                for r in rows:
+                    r.game = f"{name} [{variant}]"
+            results += rows
         if args.training:
             results.append(bench.bench_training(name, args.seconds * 3))
         if args.inference:
@@ -129,6 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option of the game, e.g. --rule ninja=off (repeatable)")
+    b.add_argument("--variant", action="append", metavar="KEY=VALUE",
+                   help="measure once per variant in the same run, e.g. --variant ninja=off --variant ninja=faithful")
     b.set_defaults(func=_cmd_bench)
 
     t = sub.add_parser("train", help="self-play MaskablePPO training; exports numpy weights")

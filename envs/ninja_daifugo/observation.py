@@ -98,6 +98,12 @@ _NOT_CARDS = (slice(_CARDS_AT_START, OFFSETS["picked"].start), slice(OFFSETS["pi
               slice(OFFSETS["given"].stop, OBS_SIZE + 1))
 
 
+# Destination columns of the scalar blocks, in the order observe concatenates them.
+_SCALAR_COLS = np.concatenate([np.arange(OFFSETS[name].start, OFFSETS[name].stop) for name in (
+    "jutsu_used", "lock_ignored", "field_joker_single", "responses", "lock", "previous_play_suits", "revolution",
+    "eleven_back", "hand_counts", "finished", "skip_pending", "game_index", "series_score", "removed_count")])
+
+
 def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
     """float32[B, 877] for ``seat`` (an int, or one seat per game)."""
     b = st.batch_size
@@ -142,24 +148,21 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     key = ((st.declaration.astype(np.int64)[:, None, None] * 6 + st.levels[r1, rel]) * 32 + _JUTSU_KEY
            + st.uses_left[r1, rel])
     out[:, OFFSETS["jutsu_table"]] = _JUTSU_ENTRY[key].reshape(b, -1)
-    out[:, OFFSETS["jutsu_used"].start] = st.jutsu_used
-    out[:, OFFSETS["lock_ignored"].start] = st.lock_ignored
-    out[:, OFFSETS["field_joker_single"].start] = kind == A.K_JSINGLE
-    out[:, OFFSETS["responses"].start] = np.minimum(st.responses, 3) / 3.0
-    lk = OFFSETS["lock"]
-    out[:, lk.start] = st.lock > 0
-    out[:, lk.start + 1:lk.stop] = (st.lock[:, None] >> _SUIT_BITS) & 1
-    pv = OFFSETS["previous_play_suits"]
-    out[:, pv.start] = natural_field
-    out[:, pv.start + 1:pv.stop] = ((A.NS[fa][:, None] >> _SUIT_BITS) & 1) * natural_field[:, None]
-    out[:, OFFSETS["revolution"].start] = st.revolution
-    out[:, OFFSETS["eleven_back"].start] = st.eleven_back
-    out[:, OFFSETS["hand_counts"]] = np.minimum(popcount(st.hands[r1, rel]), 16) / 16.0
-    out[:, OFFSETS["finished"]] = fin > 0
-    out[:, OFFSETS["skip_pending"]] = np.minimum(st.skip_pending[r1, rel], 3) / 3.0
-    out[:, OFFSETS["game_index"].start] = st.game_index / max(cfg.series_games, 1)
+    # The scalar blocks, gathered row by row into one array and written in one pass: column-at-a-time
+    # writes would touch every row's cache line once per column.
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)
     scaled = (st.series_score[r1, rel] - lo * cfg.series_games) / ((hi - lo) * cfg.series_games)
-    out[:, OFFSETS["series_score"]] = np.clip(scaled, 0.0, 1.0)
-    out[:, OFFSETS["removed_count"].start] = np.minimum(popcount(st.removed), 16) / 16.0
+    out[:, _SCALAR_COLS] = np.concatenate([
+        st.jutsu_used[:, None], st.lock_ignored[:, None], (kind == A.K_JSINGLE)[:, None],
+        np.minimum(st.responses, 3)[:, None] / 3.0,
+        (st.lock > 0)[:, None], (st.lock[:, None] >> _SUIT_BITS) & 1,
+        natural_field[:, None], ((A.NS[fa][:, None] >> _SUIT_BITS) & 1) * natural_field[:, None],
+        st.revolution[:, None], st.eleven_back[:, None],
+        np.minimum(popcount(st.hands[r1, rel]), 16) / 16.0,
+        fin > 0,
+        np.minimum(st.skip_pending[r1, rel], 3) / 3.0,
+        (st.game_index / max(cfg.series_games, 1))[:, None],
+        np.clip(scaled, 0.0, 1.0),
+        (np.minimum(popcount(st.removed), 16) / 16.0)[:, None],
+    ], axis=1, dtype=np.float32)
     return out[:, :OBS_SIZE]

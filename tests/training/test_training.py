@@ -60,3 +60,10 @@ def test_training_can_continue_from_exported_weights(tmp_path):
     again = MLPPolicy.load(result["weights"])
     for w0, w1 in zip(start.weights, again.weights):
         np.testing.assert_allclose(w0, w1, atol=1e-6)
+
+
+def test_training_progress_bar_works(tmp_path):
+    cfg = TrainConfig(game="nigejozu", total_steps=64, num_envs=4, n_steps=16, batch_size=32, n_epochs=1,
+                      net_arch=(8,), bc_decisions=0, progress=True)
+    result = train(cfg, tmp_path)
+    assert result["meta"]["steps"] >= 64

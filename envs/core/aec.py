@@ -12,7 +12,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from .errors import OptionError
+from .errors import IllegalActionError, OptionError
 from .game import BatchGame, State
 
 
@@ -67,13 +67,18 @@ class BatchAECEnv(AECEnv):
         self._sync_after_step()
 
     def _mask_for(self, agent: str) -> np.ndarray:
+        """The agent's action mask: a fresh copy for the agent to act, all zeros for the others."""
         if self._seat[agent] != int(self.state_batch.to_play[0]) or self.state_batch.done[0]:
-            return np.zeros(self.game.num_actions, dtype=np.int8)
-        return self._mask.astype(np.int8)
+            return self._no_actions
+        return self._mask_int8.copy()
 
     def _sync_after_step(self) -> None:
         st = self.state_batch
         self._mask = self.game.legal_mask(st)[0]
+        self._mask_int8 = self._mask.view(np.int8)  # bool and int8 share their 0/1 bytes
+        if not hasattr(self, "_no_actions"):
+            self._no_actions = np.zeros(self.game.num_actions, dtype=np.int8)
+            self._no_actions.flags.writeable = False  # shared by every waiting agent
         self.agent_selection = self.possible_agents[int(st.to_play[0])]
         self.infos = {a: {"action_mask": self._mask_for(a)} for a in self.agents}
         if st.terminated[0] or st.truncated[0]:
@@ -92,8 +97,12 @@ class BatchAECEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
+        action = int(action)
+        if not (0 <= action < self.game.num_actions and self._mask[action]):  # the mask is cached
+            label = self.game.action_label(action) if 0 <= action < self.game.num_actions else "out of range"
+            raise IllegalActionError(0, action, label)
         self._cumulative_rewards[agent] = 0.0
-        self.game.step(self.state_batch, np.array([int(action)]), mask=self._mask[None])  # the mask is cached
+        self.game.step(self.state_batch, np.array([action]), check=False)
         step_rewards = self.state_batch.rewards[0]
         self.rewards = {a: float(step_rewards[self._seat[a]]) for a in self.agents}
         self._sync_after_step()

@@ -145,9 +145,9 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     out[r1, one_hot] = 1.0
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
-    key = ((st.declaration.astype(np.int64)[:, None, None] * 6 + st.levels[r1, rel]) * 32 + _JUTSU_KEY
-           + st.uses_left[r1, rel])
-    out[:, OFFSETS["jutsu_table"]] = _JUTSU_ENTRY[key].reshape(b, -1)
+    if cfg.ninja_on:  # with the layer off the table stays zero (its columns were zeroed above)
+        key = (st.declaration.astype(np.int64)[:, None, None] * 6 + st.levels) * 32 + _JUTSU_KEY + st.uses_left
+        out[:, OFFSETS["jutsu_table"]] = _JUTSU_ENTRY[key[r1, rel]].reshape(b, -1)
     # The scalar blocks, gathered row by row into one array and written in one pass: column-at-a-time
     # writes would touch every row's cache line once per column.
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)

@@ -98,6 +98,13 @@ _NOT_CARDS = (slice(_CARDS_AT_START, OFFSETS["picked"].start), slice(OFFSETS["pi
               slice(OFFSETS["given"].stop, OBS_SIZE + 1))
 
 
+# Lookups for two scalar blocks: the lock (flag + suits) by lock mask, and the field play's natural
+# suits (valid flag + suits; a joker play or an empty field is no lock reference) by action + 1.
+_LOCK5 = np.array([[m > 0] + [(m >> k) & 1 for k in range(4)] for m in range(16)], dtype=np.float32)
+_PREVIOUS5 = np.zeros((A.NUM_ACTIONS + 1, 5), dtype=np.float32)
+_natural = (A.KIND >= A.K_SINGLE) & (A.KIND <= A.K_SEQ) & ~A.HAS_JOKER
+_PREVIOUS5[1:, 0] = _natural
+_PREVIOUS5[1:, 1:] = ((A.NS[:, None].astype(np.int64) >> np.arange(4)) & 1) * _natural[:, None]
 # Destination columns of the scalar blocks, in the order observe concatenates them.
 _SCALAR_COLS = np.concatenate([np.arange(OFFSETS[name].start, OFFSETS[name].stop) for name in (
     "jutsu_used", "lock_ignored", "field_joker_single", "responses", "lock", "previous_play_suits", "revolution",
@@ -131,7 +138,6 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     fa = st.field_action.astype(np.int64)
     empty = fa < 0
     kind = np.where(empty, A.K_PASS, A.KIND[fa])
-    natural_field = ~empty & ~A.HAS_JOKER[fa]
     fin = st.finish_pos[r1, rel]
     # Every one-hot column at once: raw indices (-1 = absent -> the scratch column) + block starts.
     raw = np.stack([
@@ -155,8 +161,7 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     out[:, _SCALAR_COLS] = np.concatenate([
         st.jutsu_used[:, None], st.lock_ignored[:, None], (kind == A.K_JSINGLE)[:, None],
         np.minimum(st.responses, 3)[:, None] / 3.0,
-        (st.lock > 0)[:, None], (st.lock[:, None] >> _SUIT_BITS) & 1,
-        natural_field[:, None], ((A.NS[fa][:, None] >> _SUIT_BITS) & 1) * natural_field[:, None],
+        _LOCK5[st.lock], _PREVIOUS5[fa + 1],
         st.revolution[:, None], st.eleven_back[:, None],
         np.minimum(popcount(st.hands[r1, rel]), 16) / 16.0,
         fin > 0,

@@ -33,13 +33,19 @@ def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
 def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray,
                   ignore_lock: np.ndarray, variant: np.ndarray, direction: np.ndarray) -> np.ndarray:
     """bool[n, 2328]: plays legal with a 変化 boost of ``shift`` (1 or 2) for games ``g``."""
-    from .rules import held_plays  # rules imports this module
+    from .rules import BLOCKS, field_block, held_block  # rules imports this module
 
+    out = np.zeros((len(g), A.NUM_PLAY_ACTIONS), dtype=bool)
     row = T.beats_row(variant, st.field_class[g], direction)
     flat = T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)
-    beats = flat[shift.astype(np.int64) - 1, row]
+    boost = shift.astype(np.int64) - 1
     lock = np.where(ignore_lock, 0, st.lock[g]).astype(np.int64)
-    return held_plays(hand) & beats & T.LOCK_OK[lock]
+    block = field_block(st.field_class[g])
+    for blk, (lo, hi) in enumerate(BLOCKS):
+        k = np.flatnonzero(block == blk)
+        if k.size:
+            out[k, lo:hi] = held_block(hand[k], blk) & flat[boost[k], row[k], lo:hi] & T.LOCK_OK[lock[k], lo:hi]
+    return out
 
 
 def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.ndarray,

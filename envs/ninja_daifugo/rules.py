@@ -114,26 +114,49 @@ def _held_sequences(bits: np.ndarray) -> np.ndarray:
     return out
 
 
+# The column blocks a field is answered with: a lead looks at every play; a single is answered by
+# singles, a group by groups, a sequence by sequences (PASS aside).
+BLOCK_LEAD, BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES = range(4)
+BLOCKS = ((0, A.NUM_PLAY_ACTIONS), (A.SINGLE0, A.NAT_GROUP0), (A.NAT_GROUP0, A.NAT_SEQ0),
+          (A.NAT_SEQ0, A.NUM_PLAY_ACTIONS))
+
+
+def field_block(fclass: np.ndarray) -> np.ndarray:
+    """Which of :data:`BLOCKS` answers each field class."""
+    return np.where(fclass == T.FC_EMPTY, BLOCK_LEAD, np.where(fclass < T.FC_GROUP0, BLOCK_SINGLES,
+                                                               np.where(fclass < T.FC_SEQ0, BLOCK_GROUPS,
+                                                                        BLOCK_SEQUENCES)))
+
+
+def held_block(hands: np.ndarray, block: int) -> np.ndarray:
+    """bool[n, block width]: the plays of one block that the hands can form."""
+    if block == BLOCK_LEAD:
+        return held_plays(hands)
+    if block == BLOCK_GROUPS:
+        return _held_groups(hands, ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool))
+    bits = unpack_bits(hands)
+    return bits if block == BLOCK_SINGLES else _held_sequences(bits)
+
+
 def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     """bool[B, 2389]. Card plays = held plays AND one row of the rule table.
 
-    Only the columns a field can be answered with are computed: a single is answered by singles,
-    a group by groups, a sequence by sequences (plus PASS); a lead looks at every play. A turn
+    Only the block of columns a field can be answered with is computed (see :data:`BLOCKS`). A turn
     boosted by 変化 uses the boosted rule rows; the ninja layer adds the jutsu activations.
     """
     b = st.batch_size
     mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
     live = ~(st.terminated | st.truncated)
     hand = st.hands[np.arange(b), st.to_play]
-    fc = st.field_class
     playing = live & (st.phase == PHASE_PLAY)
     variant = rule_variant(st.declaration)
     direction = (st.revolution ^ st.eleven_back).astype(np.int64)
-    row = T.rule_row(variant, fc, direction, st.lock)
+    row = T.rule_row(variant, st.field_class, direction, st.lock)
     boosted = playing & (st.henge_shift > 0)
     plain = playing & ~boosted
+    block = field_block(st.field_class)
 
-    g = np.flatnonzero(plain & (fc == T.FC_EMPTY))
+    g = np.flatnonzero(plain & (block == BLOCK_LEAD))
     if g.size:
         # A lead may play anything it holds (never PASS); only D1 and D4 forbid some shapes.
         held = held_plays(hand[g])
@@ -142,20 +165,12 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
         if restricted.any():
             held[restricted] &= T.LEAD_OK[variant[g][restricted]]
         mask[g, :A.NUM_PLAY_ACTIONS] = held
-    g = np.flatnonzero(plain & (fc > T.FC_EMPTY) & (fc < T.FC_GROUP0))
-    if g.size:
-        mask[g, :A.NAT_GROUP0] = T.RULE[row[g], :A.NAT_GROUP0]
-        mask[g, A.SINGLE0:A.NAT_GROUP0] &= unpack_bits(hand[g])
-    g = np.flatnonzero(plain & (fc >= T.FC_GROUP0) & (fc < T.FC_SEQ0))
-    if g.size:
-        h = hand[g]
-        mask[g, A.PASS] = True
-        mask[g, A.NAT_GROUP0:A.NAT_SEQ0] = T.RULE[row[g], A.NAT_GROUP0:A.NAT_SEQ0] & _held_groups(
-            h, ((h >> np.uint64(JOKER)) & np.uint64(1)).astype(bool))
-    g = np.flatnonzero(plain & (fc >= T.FC_SEQ0))
-    if g.size:
-        mask[g, A.PASS] = True
-        mask[g, A.NAT_SEQ0:A.NUM_PLAY_ACTIONS] = T.RULE[row[g], A.NAT_SEQ0:] & _held_sequences(unpack_bits(hand[g]))
+    for blk in (BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES):
+        g = np.flatnonzero(plain & (block == blk))
+        if g.size:
+            lo, hi = BLOCKS[blk]
+            mask[g, A.PASS] = True  # a responder may always pass
+            mask[g, lo:hi] = T.RULE[row[g], lo:hi] & held_block(hand[g], blk)
     g = np.flatnonzero(boosted)
     if g.size:
         mask[g, :A.NUM_PLAY_ACTIONS] = N.boosted_plays(st, g, hand[g], st.henge_shift[g], st.lock_ignored[g],

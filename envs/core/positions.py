@@ -42,3 +42,16 @@ def as_list(value: Any, field: str, length: int | None = None) -> list[Any]:
         want = f"a list of {length} entries" if length is not None else "a list"
         raise PositionError(field, f"expected {want}, got {value!r}")
     return list(value)
+
+
+def index_by_name(value: Any, names: tuple[str, ...], aliases: tuple[str, ...], what: str) -> int:
+    """Index of ``value`` given as a name, an alias (any case) or an index; ``ValueError`` otherwise."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= int(value) < len(names):
+        return int(value)
+    if isinstance(value, str):
+        if value in names:
+            return names.index(value)
+        lowered = [a.lower() for a in aliases]
+        if value.lower() in lowered:
+            return lowered.index(value.lower())
+    raise ValueError(f"unknown {what} {value!r}; {what}s are {list(names)} (or {list(aliases)})")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.positions import index_by_name
+
 NUM_PROVINCES = 11
 NUM_SETS = 1 << NUM_PROVINCES  # 2048 subsets of provinces
 KYO = 4  # 京, the target of 上洛
@@ -51,15 +53,7 @@ NEIGH_OF_SET: np.ndarray = np.bitwise_or.reduce(np.where(BITS, ADJ_MASK, 0), axi
 
 def province_index(name: object) -> int:
     """Index of a province given by Japanese name, romaji (any case) or index; ValueError otherwise."""
-    if isinstance(name, (int, np.integer)) and not isinstance(name, bool) and 0 <= int(name) < NUM_PROVINCES:
-        return int(name)
-    if isinstance(name, str):
-        if name in PROVINCE_NAMES:
-            return PROVINCE_NAMES.index(name)
-        low = [r.lower() for r in PROVINCE_ROMAJI]
-        if name.lower() in low:
-            return low.index(name.lower())
-    raise ValueError(f"unknown province {name!r}; provinces are {list(PROVINCE_NAMES)} (or {list(PROVINCE_ROMAJI)})")
+    return index_by_name(name, PROVINCE_NAMES, PROVINCE_ROMAJI, "province")
 
 
 assert SEA_SURROUNDED == (0, 1, 2, 10), SEA_SURROUNDED

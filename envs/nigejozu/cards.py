@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.positions import index_by_name
+
 NUM_EFFECTS = 12
 (KASEI, MONOMI, HITOJICHI, TSUIHOU, MUHON, OTORI, SHINRIKI, YAMAGOE, TAIKYAKU, SHINOBI, BUNTAI,
  JOURAKU) = range(NUM_EFFECTS)
@@ -45,14 +47,7 @@ DEFAULT_PAIRING: tuple[tuple[int, int], ...] = (
 
 def effect_index(name: object) -> int:
     """Effect id of a name given in Japanese, romaji (any case) or as an index; ValueError otherwise."""
-    if isinstance(name, (int, np.integer)) and not isinstance(name, bool) and 0 <= int(name) < NUM_EFFECTS:
-        return int(name)
-    if isinstance(name, str):
-        if name in EFFECT_NAMES:
-            return EFFECT_NAMES.index(name)
-        if name.lower() in EFFECT_ROMAJI:
-            return EFFECT_ROMAJI.index(name.lower())
-    raise ValueError(f"unknown strategy card {name!r}; cards are {list(EFFECT_NAMES)} (or {list(EFFECT_ROMAJI)})")
+    return index_by_name(name, EFFECT_NAMES, EFFECT_ROMAJI, "strategy card")
 
 
 def face_table(card_model: str, pairing: tuple[tuple[int, int], ...]) -> np.ndarray:

@@ -4,6 +4,11 @@ The learner's seat rotates per episode; its opponents are drawn per episode from
 the heuristic and the latest snapshots of the learner itself. Training starts from a behaviour-
 cloned copy of the heuristic (see :mod:`training.imitation`), stops at a step or wall-clock budget,
 shows progress, writes the learning curve (CSV and PNG) and exports the actor to ``.npz``.
+
+Where a game has an action prior (``TRAIN_PRIORS``; nigejozu, whose heuristic's one-step
+soft-battle lookahead a plain MLP does not learn to match in a 40-minute budget), the policy is
+prior-guided instead (:mod:`training.prior_policy`): it starts as the heuristic itself, with no
+cloning, and PPO learns the corrections.
 """
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ from envs import make_game
 
 # Rule options used for training each game (daifugō learns on single games, symmetric loadouts).
 TRAIN_RULES: dict[str, dict[str, Any]] = {"ninja_daifugo": {"series_games": 1, "ninja": "symmetric"}}
+# The action prior (agents.priors) each game's policy is guided by; TrainConfig.prior="game" picks it.
+TRAIN_PRIORS: dict[str, str] = {"nigejozu": "nigejozu_heuristic"}
 
 
 @dataclass
@@ -40,10 +47,17 @@ class TrainConfig:
     bc_epochs: int = 4
     snapshot_every: int = 50_000
     curve_every: int = 10_000  # learner steps between points of the learning curve
-    pool_size: int = 4  # snapshots kept besides the heuristic
+    pool_size: int = 4  # snapshots kept besides the heuristic (0: the heuristic is the only opponent)
+    gamma: float = 0.99
     rules: dict[str, Any] = field(default_factory=dict)
     progress: bool = True
     init_from: str | None = None  # continue from exported weights (.npz) instead of cloning the heuristic
+    prior: str = "game"  # an agents.priors name, "game" (TRAIN_PRIORS' choice for the game) or "none"
+    prior_gain: float = 4.0  # initial logits per prior unit (see training.prior_policy)
+
+    def prior_name(self) -> str | None:
+        name = TRAIN_PRIORS.get(self.game) if self.prior == "game" else self.prior
+        return None if name in (None, "none") else name
 
 
 def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
@@ -70,6 +84,8 @@ def load_actor(model: Any, path: str | Path) -> dict[str, Any]:
     from agents.mlp import MLPPolicy
 
     src = MLPPolicy.load(path)
+    if src.prior != getattr(model.policy, "prior_name", None):
+        raise ValueError(f"{path}: its action prior {src.prior!r} differs from the model's")
     layers = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
     layers.append(model.policy.action_net)
     if len(layers) != len(src.weights) or any(tuple(l.weight.shape) != w.T.shape for l, w in zip(layers, src.weights)):
@@ -96,20 +112,33 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     game = make_game(cfg.game, **rules)
     teacher = heuristic(cfg.game)
     env = SB3SelfPlayVecEnv(game, cfg.num_envs, [teacher], learner_seat="rotate", seed=cfg.seed)
-    model = MaskablePPO("MlpPolicy", env, n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
-                        learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef, seed=cfg.seed, verbose=0,
-                        policy_kwargs={"net_arch": list(cfg.net_arch)})
+    prior = cfg.prior_name()
+    policy_class: Any = "MlpPolicy"
+    policy_kwargs: dict[str, Any] = {"net_arch": list(cfg.net_arch)}
+    learner_env: Any = env
+    if prior is not None:
+        from agents.priors import make_prior
+        from training.prior_policy import PriorMaskablePolicy, PriorObsVecEnv
+
+        learner_env = PriorObsVecEnv(env, make_prior(prior))
+        policy_class = PriorMaskablePolicy
+        policy_kwargs.update(prior_name=prior, prior_gain=cfg.prior_gain)
+    model = MaskablePPO(policy_class, learner_env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
+                        n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef, gamma=cfg.gamma, seed=cfg.seed,
+                        verbose=0, policy_kwargs=policy_kwargs)
     start = time.perf_counter()
     bc_losses: list[float] = []
     previous: dict[str, Any] = {}
     if cfg.init_from:
         previous = load_actor(model, cfg.init_from)
-    elif cfg.bc_decisions > 0:
+    elif cfg.bc_decisions > 0 and prior is None:  # a prior-guided policy starts as its prior
         obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
         bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
         del obs, masks, actions
 
     curve: list[dict[str, float]] = []
+    checkpoints = out / "checkpoints"  # every snapshot, exported (numpy weights), named by learner steps
+    checkpoints.mkdir(exist_ok=True)
 
     class Snapshots(BaseCallback):
         """Adds learner snapshots to the opponent pool, records the curve, enforces the time budget."""
@@ -129,12 +158,15 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                 self.episode_return[dones] = 0.0
             if self.num_timesteps >= self.next_snapshot:
                 self.next_snapshot += cfg.snapshot_every
-                snap = policy_from_model(self.model)
+                snap = policy_from_model(self.model, {"game": cfg.game, "rules": rules, "steps": self.num_timesteps,
+                                                      "seed": cfg.seed})
+                snap.save(checkpoints / f"{cfg.game}_{self.num_timesteps:09d}.npz")
                 snap.deterministic = False
                 pool = env.batch.pool
-                pool.append(snap)
-                if len(pool) > cfg.pool_size + 1:
-                    del pool[1]  # keep the heuristic at index 0 and the latest snapshots
+                if cfg.pool_size > 0:
+                    pool.append(snap)
+                    if len(pool) > cfg.pool_size + 1:
+                        del pool[1]  # keep the heuristic at index 0 and the latest snapshots
             if self.num_timesteps >= self.next_point and self.finished:
                 self.next_point += cfg.curve_every
                 curve.append({"steps": float(self.num_timesteps), "mean_reward": float(np.mean(self.finished)),
@@ -147,7 +179,8 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     model.learn(cfg.total_steps, callback=Snapshots(), progress_bar=cfg.progress)
     wall = time.perf_counter() - start
     meta = {"game": cfg.game, "rules": rules, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),
-            "seed": cfg.seed, "algorithm": "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic",
+            "seed": cfg.seed, "prior": prior, "algorithm": (f"MaskablePPO (sb3-contrib) guided by the action prior {prior!r}" if prior
+                                             else "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic"),
             "config": {k: v for k, v in asdict(cfg).items() if k not in ("rules", "progress")},
             "bc_losses": [round(x, 4) for x in bc_losses]}
     if previous:  # a continued run: totals over every stage, and the earlier stages themselves

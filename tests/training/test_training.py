@@ -67,3 +67,22 @@ def test_training_progress_bar_works(tmp_path):
                       net_arch=(8,), bc_decisions=0, progress=True)
     result = train(cfg, tmp_path)
     assert result["meta"]["steps"] >= 64
+
+
+def test_prior_guided_training_exports_faithful_weights(tmp_path):
+    cfg = TrainConfig(game="nigejozu", total_steps=256, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
+                      net_arch=(16,), snapshot_every=128, progress=False)
+    assert cfg.prior_name() == "nigejozu_heuristic"  # the game's default
+    result = train(cfg, tmp_path)
+    policy = MLPPolicy.load(result["weights"])
+    assert policy.prior == "nigejozu_heuristic" and result["meta"]["prior"] == "nigejozu_heuristic"
+    assert result["meta"]["bc_losses"] == []  # the prior is the warm start: nothing is cloned
+    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir())[:1] == ["nigejozu_000000128.npz"]
+    game = make_game("nigejozu")
+    st = game.init(np.arange(16))
+    obs, mask = game.observe(st, st.to_play), game.legal_mask(st)
+    assert max_logit_error(result["model"], policy, obs, mask) < 1e-4
+    # The head's prior columns start at prior_gain·I, so a 256-step run still follows the heuristic.
+    head = policy.weights[-1][-game.num_actions:]
+    assert np.allclose(np.diag(head), cfg.prior_gain, atol=0.05)
+    assert MLPPolicy.load(sorted((tmp_path / "checkpoints").iterdir())[0]).prior == "nigejozu_heuristic"

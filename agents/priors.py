@@ -1,0 +1,60 @@
+"""Action priors: numpy functions that grade every action of a batch of decisions.
+
+A prior-guided :class:`~agents.mlp.MLPPolicy` (residual policy learning) reads the prior as extra
+inputs and adds it, through a learned linear map that starts as a multiple of the identity, to its
+own logits. Training therefore starts from the prior's choices rather than from noise, and
+MaskablePPO learns the corrections. A prior is named in the exported ``.npz`` and looked up here,
+so playing against such a policy still needs only numpy.
+
+Every prior returns float32[B, A] in ``[FLOOR, 0]``: 0 for the best legal action, ``FLOOR`` for
+illegal ones, and ``FLOOR`` for every action of a row with no legal action (a finished game).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+Prior = Callable[[np.ndarray, np.ndarray], np.ndarray]
+FLOOR = -3.0
+
+
+class HeuristicScorePrior:
+    """A heuristic's action scores, relative to the best legal one, in units of ``scale``.
+
+    ``scores(observation, mask)`` of the heuristic must return one number per action on a common
+    scale (nigejozu's are chip points of its board value). A row with a single legal action is not
+    scored (the heuristic is only asked where there is a choice).
+    """
+
+    def __init__(self, heuristic: object, scale: float) -> None:
+        self.heuristic = heuristic
+        self.scale = float(scale)
+
+    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        mask = np.asarray(mask, dtype=bool)
+        out = np.where(mask, np.float32(0.0), np.float32(FLOOR))
+        choice = np.flatnonzero(mask.sum(axis=1) > 1)
+        if len(choice):
+            m = mask[choice]
+            s = self.heuristic.scores(np.asarray(observation, dtype=np.float32)[choice], m)  # type: ignore[attr-defined]
+            s = np.where(m & np.isfinite(s), s, -np.inf)
+            rel = (s - s.max(axis=1, keepdims=True)) / self.scale
+            out[choice] = np.maximum(rel, FLOOR)
+        return out
+
+
+def _nigejozu_heuristic() -> Prior:
+    from agents.heuristics.nigejozu import NigejozuHeuristic
+
+    # 4 chip points per unit: the prior spans 12 chip points below the best action.
+    return HeuristicScorePrior(NigejozuHeuristic(), scale=4.0)
+
+
+PRIORS: dict[str, Callable[[], Prior]] = {"nigejozu_heuristic": _nigejozu_heuristic}
+
+
+def make_prior(name: str) -> Prior:
+    if name not in PRIORS:
+        raise ValueError(f"unknown action prior {name!r}; priors: {sorted(PRIORS)}")
+    return PRIORS[name]()

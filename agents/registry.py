@@ -2,7 +2,8 @@
 
 Levels, weakest first: ``random``, ``easy`` (the heuristic blundering half the time), ``normal``
 (the heuristic), ``hard`` (a MaskablePPO policy trained by self-play, shipped as numpy weights in
-``agents/weights/<game>_hard.npz``). Like RLCard's model zoo, opponents are named by id.
+``agents/weights/<game>_hard.npz``; nigejozu's is prior-guided, see :mod:`agents.priors`). Like
+RLCard's model zoo, opponents are named by id.
 """
 from __future__ import annotations
 

@@ -61,9 +61,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_train(args: argparse.Namespace) -> int:
     from training.selfplay import TrainConfig, train
 
-    cfg = TrainConfig(game=args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
-                      num_envs=args.envs, bc_decisions=args.bc_decisions, rules=_parse_rules(args.rule),
-                      init_from=args.init_from)
+    cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
+                               num_envs=args.envs, bc_decisions=args.bc_decisions, rules=_parse_rules(args.rule),
+                               init_from=args.init_from)
     result = train(cfg, args.out)
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0

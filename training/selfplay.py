@@ -28,6 +28,12 @@ from envs import make_game
 TRAIN_RULES: dict[str, dict[str, Any]] = {"ninja_daifugo": {"series_games": 1, "ninja": "symmetric"}}
 # The action prior (agents.priors) each game's policy is guided by; TrainConfig.prior="game" picks it.
 TRAIN_PRIORS: dict[str, str] = {"nigejozu": "nigejozu_heuristic"}
+# Per-game TrainConfig settings (TrainConfig.for_game) that the shipped weights were trained with.
+# nigejozu: the heuristic is the only opponent, and the learner is rewarded by the chip margin
+# ((own − other) / 77), whose signal is far less noisy than ±1 per game; the margin decides the win.
+TRAIN_DEFAULTS: dict[str, dict[str, Any]] = {
+    "nigejozu": {"pool_size": 0, "ent_coef": 0.0, "rules": {"reward_scheme": "score_diff"}},
+}
 
 
 @dataclass
@@ -55,6 +61,13 @@ class TrainConfig:
     prior: str = "game"  # an agents.priors name, "game" (TRAIN_PRIORS' choice for the game) or "none"
     prior_gain: float = 4.0  # initial logits per prior unit (see training.prior_policy)
 
+    @classmethod
+    def for_game(cls, game: str, **overrides: Any) -> "TrainConfig":
+        """``TRAIN_DEFAULTS[game]`` under ``overrides`` (rule options are merged key by key)."""
+        settings = {**TRAIN_DEFAULTS.get(game, {}), **overrides}
+        settings["rules"] = {**TRAIN_DEFAULTS.get(game, {}).get("rules", {}), **overrides.get("rules", {})}
+        return cls(game=game, **settings)
+
     def prior_name(self) -> str | None:
         name = TRAIN_PRIORS.get(self.game) if self.prior == "game" else self.prior
         return None if name in (None, "none") else name
@@ -67,7 +80,15 @@ def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot([r["steps"] for r in rows], [r["mean_reward"] for r in rows], marker=".")
+    steps = np.array([r["steps"] for r in rows])
+    reward = np.array([r["mean_reward"] for r in rows])
+    if len(rows) >= 50:  # a long run: the raw points faintly, and a running mean over 25 of them
+        ax.plot(steps, reward, color="tab:blue", alpha=0.25, linewidth=0.8)
+        ax.plot(steps[24:], np.convolve(reward, np.ones(25) / 25, mode="valid"), color="tab:blue",
+                label="running mean (25 points)")
+        ax.legend(loc="lower right")
+    else:
+        ax.plot(steps, reward, marker=".")
     ax.set_xlabel("learner steps")
     ax.set_ylabel("mean episode reward (learner)")
     ax.set_title(title)
@@ -199,5 +220,6 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         writer.writeheader()
         writer.writerows(curve)
     if curve:
-        _curve_png(curve, out / f"{cfg.game}_curve.png", f"{cfg.game}: self-play MaskablePPO")
+        kind = "prior-guided" if prior else "self-play"
+        _curve_png(curve, out / f"{cfg.game}_curve.png", f"{cfg.game}: {kind} MaskablePPO")
     return {"weights": str(weights), "model": model, "curve": curve, "meta": meta}

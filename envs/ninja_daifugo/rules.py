@@ -110,7 +110,12 @@ def _held_sequences(bits: np.ndarray) -> np.ndarray:
     suit_pat = _suit_patterns(bits)
     out = np.empty((n, A.NUM_PLAY_ACTIONS - A.NAT_SEQ0), dtype=bool)
     out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = T.SEQ_NAT_HOLD[suit_pat].reshape(n, -1)
-    out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:] = T.SEQ_JOKER_HOLD[suit_pat + 8192 * bits[:, JOKER, None]].reshape(n, -1)
+    # Joker sequences (72% of the columns) need the joker: only hands holding it are looked up.
+    joker_seqs = out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:]
+    joker_seqs[...] = False
+    w = np.flatnonzero(bits[:, JOKER])
+    if w.size:
+        joker_seqs[w] = T.SEQ_JOKER_HOLD[suit_pat[w] + 8192].reshape(w.size, -1)
     return out
 
 
@@ -406,10 +411,16 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     # 変化 boosts this play's ranks for comparison only (8-cut, 5, J, revolution use natural ranks).
     shift = st.henge_shift[g].astype(np.int64)
     direction = (st.revolution[g] ^ st.eleven_back[g]).astype(np.int64)
-    elo = np.where(shift > 0, T.shifted_low(A.LO[a], A.HI[a], A.KIND[a], shift, direction), A.LO[a])
-    st.field_elo[g] = elo
-    st.field_ehi[g] = np.where(A.LO[a] >= 0, elo + (A.HI[a] - A.LO[a]), -1)
-    st.field_class[g] = T.field_class_of(A.KIND[a], A.SIZE[a], elo, decl == D_WEAK_JOKER)
+    boosted = shift > 0
+    if boosted.any():
+        elo = np.where(boosted, T.shifted_low(A.LO[a], A.HI[a], A.KIND[a], shift, direction), A.LO[a])
+        st.field_elo[g] = elo
+        st.field_ehi[g] = np.where(A.LO[a] >= 0, elo + (A.HI[a] - A.LO[a]), -1)
+        st.field_class[g] = T.field_class_of(A.KIND[a], A.SIZE[a], elo, decl == D_WEAK_JOKER)
+    else:
+        st.field_elo[g] = A.LO[a]
+        st.field_ehi[g] = A.HI[a]
+        st.field_class[g] = T.FIELD_CLASS[(decl == D_WEAK_JOKER).astype(np.intp), a]
     end_turn(st, g)
     # 2. Lock trigger: same natural suits as the previous play of this trick, no joker in either.
     trigger = (decl != D_NO_LOCK) & (st.lock[g] == 0) & prev_natural & ~A.HAS_JOKER[a] & (A.NS[a] == prev_ns)

@@ -40,8 +40,7 @@ def test_random_legal_picks_uniformly_among_legal():
     assert abs(np.bincount(picks[:, 2], minlength=10) / 4000 - 0.1).max() < 0.03
 
 
-SHIPPED = {"ninja_daifugo": ["random", "easy", "normal", "hard"], "momotaro": ["random", "easy", "normal", "hard"],
-           "nigejozu": ["random", "easy", "normal"]}  # nigejozu's trained policy did not reach its heuristic yet
+SHIPPED = {game: ["random", "easy", "normal", "hard"] for game in ("ninja_daifugo", "momotaro", "nigejozu")}
 
 
 @pytest.mark.parametrize("game_name,level", [(g, lv) for g, levels in SHIPPED.items() for lv in levels]
@@ -90,7 +89,7 @@ def test_epsilon_policy_mixes():
     del base
 
 
-def test_registry_errors():
+def test_registry_errors(monkeypatch, tmp_path):
     with pytest.raises(OptionError, match="unknown game"):
         cpu("chess", "easy")
     with pytest.raises(OptionError, match="unknown level"):
@@ -99,6 +98,8 @@ def test_registry_errors():
         heuristic("chess")
     for game, levels in SHIPPED.items():
         assert available_levels(game) == levels
+    monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
+    assert available_levels("nigejozu") == ["random", "easy", "normal"]
     with pytest.raises(OptionError, match="no trained weights"):
         cpu("nigejozu", "hard")
 
@@ -108,9 +109,12 @@ def test_shipped_weights_carry_their_training_record():
 
     from agents.registry import WEIGHTS_DIR
 
-    for game in ("ninja_daifugo", "momotaro"):
+    for game in SHIPPED:
         policy = cpu(game, "hard")
         assert isinstance(policy, MLPPolicy) and policy.meta["game"] == game
         record = json.loads((WEIGHTS_DIR / f"{game}_hard.json").read_text())
         assert record["steps"] > 0 and record["wall_time_s"] > 0 and "seed" in record
-        assert policy.weights[0].shape[0] == make_game(game, **record["rules"]).observation_shape[0]
+        g = make_game(game, **record["rules"])
+        # A prior-guided policy reads the observation and the prior (one value per action).
+        widened = g.observation_shape[0] + (g.num_actions if policy.prior else 0)
+        assert policy.weights[0].shape[0] == widened and record.get("prior") == policy.prior

@@ -86,3 +86,9 @@ def test_prior_guided_training_exports_faithful_weights(tmp_path):
     head = policy.weights[-1][-game.num_actions:]
     assert np.allclose(np.diag(head), cfg.prior_gain, atol=0.05)
     assert MLPPolicy.load(sorted((tmp_path / "checkpoints").iterdir())[0]).prior == "nigejozu_heuristic"
+
+
+def test_game_training_defaults_merge_with_overrides():
+    cfg = TrainConfig.for_game("nigejozu", rules={"troops_per_player": 12}, pool_size=2)
+    assert cfg.rules == {"reward_scheme": "score_diff", "troops_per_player": 12} and cfg.pool_size == 2
+    assert TrainConfig.for_game("ninja_daifugo") == TrainConfig(game="ninja_daifugo")

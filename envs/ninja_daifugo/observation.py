@@ -105,10 +105,14 @@ _PREVIOUS5 = np.zeros((A.NUM_ACTIONS + 1, 5), dtype=np.float32)
 _natural = (A.KIND >= A.K_SINGLE) & (A.KIND <= A.K_SEQ) & ~A.HAS_JOKER
 _PREVIOUS5[1:, 0] = _natural
 _PREVIOUS5[1:, 1:] = ((A.NS[:, None].astype(np.int64) >> np.arange(4)) & 1) * _natural[:, None]
-# Destination columns of the scalar blocks, in the order observe concatenates them.
-_SCALAR_COLS = np.concatenate([np.arange(OFFSETS[name].start, OFFSETS[name].stop) for name in (
-    "jutsu_used", "lock_ignored", "field_joker_single", "responses", "lock", "previous_play_suits", "revolution",
-    "eleven_back", "hand_counts", "finished", "skip_pending", "game_index", "series_score", "removed_count")])
+# The two contiguous runs of scalar blocks that observe writes as slices.
+_TRICK_RUN = slice(OFFSETS["responses"].start, OFFSETS["finished"].stop)
+_SERIES_RUN = slice(OFFSETS["game_index"].start, OBS_SIZE)
+assert [name for name, _ in LAYOUT[10:17]] == ["responses", "lock", "previous_play_suits", "revolution",
+                                               "eleven_back", "hand_counts", "finished"]
+assert [name for name, _ in LAYOUT[-3:]] == ["game_index", "series_score", "removed_count"]
+_THIRDS = np.array([0.0, 1.0, 2.0, 3.0], dtype=np.float32) / 3  # responses and skips, capped at 3
+_SIXTEENTHS = np.minimum(np.arange(65), 16).astype(np.float32) / 16  # card counts, capped at 16
 
 
 def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
@@ -148,26 +152,26 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     ], axis=1, dtype=np.int64)
     per_seat = np.concatenate([fin, st.titles[r1, rel], st.points[r1, rel]], axis=1, dtype=np.int64)
     one_hot = np.concatenate([np.where(raw >= 0, raw + _SCALAR_BASE, _NOWHERE), per_seat + _SEAT_BASE], axis=1)
-    out[r1, one_hot] = 1.0
+    out.reshape(-1)[(rows * (OBS_SIZE + 1))[:, None] + one_hot] = 1.0  # flat indices: cheaper than 2-D ones
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
     if cfg.ninja_on:  # with the layer off the table stays zero (its columns were zeroed above)
         key = (st.declaration.astype(np.int64)[:, None, None] * 6 + st.levels) * 32 + _JUTSU_KEY + st.uses_left
         out[:, OFFSETS["jutsu_table"]] = _JUTSU_ENTRY[key[r1, rel]].reshape(b, -1)
-    # The scalar blocks, gathered row by row into one array and written in one pass: column-at-a-time
-    # writes would touch every row's cache line once per column.
+    # The scalar blocks: two contiguous runs written as slices (from "responses" to "finished", and
+    # from "game_index" to the end), plus four lone blocks. Small counts go through float32 tables.
+    out[:, _TRICK_RUN] = np.concatenate([
+        _THIRDS[np.minimum(st.responses, 3)][:, None], _LOCK5[st.lock], _PREVIOUS5[fa + 1],
+        st.revolution[:, None], st.eleven_back[:, None], _SIXTEENTHS[popcount(st.hands[r1, rel])], fin > 0,
+    ], axis=1, dtype=np.float32)
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)
     scaled = (st.series_score[r1, rel] - lo * cfg.series_games) / ((hi - lo) * cfg.series_games)
-    out[:, _SCALAR_COLS] = np.concatenate([
-        st.jutsu_used[:, None], st.lock_ignored[:, None], (kind == A.K_JSINGLE)[:, None],
-        np.minimum(st.responses, 3)[:, None] / 3.0,
-        _LOCK5[st.lock], _PREVIOUS5[fa + 1],
-        st.revolution[:, None], st.eleven_back[:, None],
-        np.minimum(popcount(st.hands[r1, rel]), 16) / 16.0,
-        fin > 0,
-        np.minimum(st.skip_pending[r1, rel], 3) / 3.0,
-        (st.game_index / max(cfg.series_games, 1))[:, None],
-        np.clip(scaled, 0.0, 1.0),
-        (np.minimum(popcount(st.removed), 16) / 16.0)[:, None],
+    out[:, _SERIES_RUN] = np.concatenate([
+        (st.game_index / max(cfg.series_games, 1))[:, None], np.clip(scaled, 0.0, 1.0),
+        _SIXTEENTHS[popcount(st.removed)][:, None],
     ], axis=1, dtype=np.float32)
+    out[:, _AT["field_joker_single"]] = kind == A.K_JSINGLE
+    out[:, _AT["jutsu_used"]] = st.jutsu_used
+    out[:, _AT["lock_ignored"]] = st.lock_ignored
+    out[:, OFFSETS["skip_pending"]] = _THIRDS[np.minimum(st.skip_pending[r1, rel], 3)]
     return out[:, :OBS_SIZE]

@@ -100,7 +100,11 @@ def _held_groups(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
     rank_pat = _rank_patterns(hands)
     out = np.empty((n, A.NAT_SEQ0 - A.NAT_GROUP0), dtype=bool)
     out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = T.GROUP_NAT_HOLD[rank_pat].reshape(n, -1)
-    out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:] = T.GROUP_JOKER_HOLD[rank_pat + 16 * joker[:, None]].reshape(n, -1)
+    joker_groups = out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:]  # only hands holding the joker are looked up
+    joker_groups[...] = False
+    w = np.flatnonzero(joker)
+    if w.size:
+        joker_groups[w] = T.GROUP_JOKER_HOLD[rank_pat[w] + 16].reshape(w.size, -1)
     return out
 
 

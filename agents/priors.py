@@ -37,7 +37,8 @@ class HeuristicScorePrior:
         choice = np.flatnonzero(mask.sum(axis=1) > 1)
         if len(choice):
             m = mask[choice]
-            s = self.heuristic.scores(np.asarray(observation, dtype=np.float32)[choice], m)  # type: ignore[attr-defined]
+            obs = np.asarray(observation, dtype=np.float32)[choice]
+            s = self.heuristic.scores(obs, m)  # type: ignore[attr-defined]
             s = np.where(m & np.isfinite(s), s, -np.inf)
             rel = (s - s.max(axis=1, keepdims=True)) / self.scale
             out[choice] = np.maximum(rel, FLOOR)

@@ -145,8 +145,8 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         policy_class = PriorMaskablePolicy
         policy_kwargs.update(prior_name=prior, prior_gain=cfg.prior_gain)
     model = MaskablePPO(policy_class, learner_env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
-                        n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef, gamma=cfg.gamma, seed=cfg.seed,
-                        verbose=0, policy_kwargs=policy_kwargs)
+                        n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef,
+                        gamma=cfg.gamma, seed=cfg.seed, verbose=0, policy_kwargs=policy_kwargs)
     start = time.perf_counter()
     bc_losses: list[float] = []
     previous: dict[str, Any] = {}
@@ -199,9 +199,10 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
 
     model.learn(cfg.total_steps, callback=Snapshots(), progress_bar=cfg.progress)
     wall = time.perf_counter() - start
+    algorithm = (f"MaskablePPO (sb3-contrib) guided by the action prior {prior!r}" if prior
+                 else "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic")
     meta = {"game": cfg.game, "rules": rules, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),
-            "seed": cfg.seed, "prior": prior, "algorithm": (f"MaskablePPO (sb3-contrib) guided by the action prior {prior!r}" if prior
-                                             else "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic"),
+            "seed": cfg.seed, "prior": prior, "algorithm": algorithm,
             "config": {k: v for k, v in asdict(cfg).items() if k not in ("rules", "progress")},
             "bc_losses": [round(x, 4) for x in bc_losses]}
     if previous:  # a continued run: totals over every stage, and the earlier stages themselves

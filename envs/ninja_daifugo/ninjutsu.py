@@ -7,6 +7,8 @@ the activator leads; 足止め gives the target a pending skip.
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from . import actions as A
@@ -21,6 +23,12 @@ _BASE_COST = np.array(BASE_COST, dtype=np.int64)
 _JOKER_BIT = BIT[JOKER]
 _RELATIVE = np.arange(1, NUM_SEATS)
 NUM_JUTSU_ACTIONS = A.PICK0 - A.ASHIDOME0  # 8
+# On a lead (empty field, no lock) every non-joker single stays legal under a 変化 boost, in every
+# variant and direction: 変化 can be used on a lead exactly when the hand holds a non-joker card.
+_LEAD_ROWS = T.beats_row(np.repeat(np.arange(T.NUM_VARIANTS), 2), np.full(2 * T.NUM_VARIANTS, T.FC_EMPTY),
+                         np.tile([0, 1], T.NUM_VARIANTS))
+assert T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)[:, _LEAD_ROWS, A.SINGLE0:A.SINGLE0 + JOKER].all()
+assert T.LOCK_OK[0, A.SINGLE0:A.SINGLE0 + JOKER].all()
 
 
 def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
@@ -30,12 +38,11 @@ def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
     return np.minimum(cost + d7.reshape(d7.shape + (1,) * (cost.ndim - d7.ndim)), MAX_POINTS)
 
 
-def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray,
-                  ignore_lock: np.ndarray, variant: np.ndarray, direction: np.ndarray) -> np.ndarray:
-    """bool[n, 2328]: plays legal with a 変化 boost of ``shift`` (1 or 2) for games ``g``."""
+def _boosted_blocks(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray, ignore_lock: np.ndarray,
+                    variant: np.ndarray, direction: np.ndarray) -> Iterator[tuple[np.ndarray, int, int, np.ndarray]]:
+    """Per column block answering the field: (rows k of ``g``, lo, hi, bool[len(k), hi - lo] legal plays)."""
     from .rules import BLOCKS, field_block, held_block  # rules imports this module
 
-    out = np.zeros((len(g), A.NUM_PLAY_ACTIONS), dtype=bool)
     row = T.beats_row(variant, st.field_class[g], direction)
     flat = T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)
     boost = shift.astype(np.int64) - 1
@@ -44,7 +51,15 @@ def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.n
     for blk, (lo, hi) in enumerate(BLOCKS):
         k = np.flatnonzero(block == blk)
         if k.size:
-            out[k, lo:hi] = held_block(hand[k], blk) & flat[boost[k], row[k], lo:hi] & T.LOCK_OK[lock[k], lo:hi]
+            yield k, lo, hi, held_block(hand[k], blk) & flat[boost[k], row[k], lo:hi] & T.LOCK_OK[lock[k], lo:hi]
+
+
+def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray,
+                  ignore_lock: np.ndarray, variant: np.ndarray, direction: np.ndarray) -> np.ndarray:
+    """bool[n, 2328]: plays legal with a 変化 boost of ``shift`` (1 or 2) for games ``g``."""
+    out = np.zeros((len(g), A.NUM_PLAY_ACTIONS), dtype=bool)
+    for k, lo, hi, legal in _boosted_blocks(st, g, hand, shift, ignore_lock, variant, direction):
+        out[k, lo:hi] = legal
     return out
 
 
@@ -75,10 +90,14 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     out[:, 6] = avail[:, RAITON] & (field_size > 0) & (aim_any[:, RAITON] | (field_size <= 2))
     henge = np.flatnonzero(avail[:, HENGE])
     if henge.size:
-        shift = np.where(lv[henge, HENGE] >= 3, 2, 1)
-        plays = boosted_plays(st, g[henge], hand[henge], shift, lv[henge, HENGE] == 5, variant[henge],
-                              direction[henge])
-        out[henge, 7] = plays.any(axis=1)
+        lead = st.field_class[g[henge]] == T.FC_EMPTY
+        out[henge[lead], 7] = (hand[henge[lead]] & ~_JOKER_BIT) != 0  # see _LEAD_ROWS
+        h = henge[~lead]
+        if h.size:
+            shift = np.where(lv[h, HENGE] >= 3, 2, 1)
+            for k, _, _, legal in _boosted_blocks(st, g[h], hand[h], shift, lv[h, HENGE] == 5, variant[h],
+                                                  direction[h]):
+                out[h[k], 7] = legal.any(axis=1)
     return out
 
 

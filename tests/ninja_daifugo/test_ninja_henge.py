@@ -241,3 +241,12 @@ def test_not_offered_when_no_play_becomes_legal():
     hands = [["S4", "C5", "D6"]] + OTHERS
     st = load(g, hands, to_play=0, field=single_field("HK"), points=[6, 0, 0, 0])
     assert HENGE not in jutsu_legal(g, st)
+
+
+@pytest.mark.parametrize("hand,offered", [(["JK"], False), (["JK", "S3"], True), (["D7"], True)])
+def test_on_a_lead_offered_exactly_with_a_non_joker_card(hand, offered):
+    """On an empty field any non-joker single is a legal boosted lead; the joker single does not count."""
+    g = ngame(seat0({"henge": 1}))
+    hands = [hand, ["SJ", "SQ", "H4"], ["HJ", "CQ", "SA"], ["HQ", "CK", "S2"]]
+    st = load(g, hands, to_play=0, points=[2, 0, 0, 0])
+    assert (HENGE in jutsu_legal(g, st)) == offered

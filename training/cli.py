@@ -61,9 +61,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_train(args: argparse.Namespace) -> int:
     from training.selfplay import TrainConfig, train
 
+    given = {"bc_decisions": args.bc_decisions} if args.bc_decisions is not None else {}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
-                               num_envs=args.envs, bc_decisions=args.bc_decisions, rules=_parse_rules(args.rule),
-                               init_from=args.init_from)
+                               num_envs=args.envs, rules=_parse_rules(args.rule), init_from=args.init_from, **given)
     result = train(cfg, args.out)
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0
@@ -146,7 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--minutes", type=float, default=None, help="wall-clock budget")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--envs", type=int, default=64, help="games stepped together")
-    t.add_argument("--bc-decisions", type=int, default=200_000, help="heuristic decisions to clone first (0: none)")
+    t.add_argument("--bc-decisions", type=int, default=None,
+                   help="heuristic decisions to clone first (0: none; default 200,000, or 0 for a prior-guided game)")
     t.add_argument("--init-from", help="continue from exported weights (.npz) instead of cloning the heuristic")
     t.add_argument("--out", default="runs/train", help="folder for weights, metadata and the learning curve")
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")

@@ -32,7 +32,7 @@ TRAIN_PRIORS: dict[str, str] = {"nigejozu": "nigejozu_heuristic"}
 # nigejozu: the heuristic is the only opponent, and the learner is rewarded by the chip margin
 # ((own − other) / 77), whose signal is far less noisy than ±1 per game; the margin decides the win.
 TRAIN_DEFAULTS: dict[str, dict[str, Any]] = {
-    "nigejozu": {"pool_size": 0, "ent_coef": 0.0, "rules": {"reward_scheme": "score_diff"}},
+    "nigejozu": {"pool_size": 0, "ent_coef": 0.0, "bc_decisions": 0, "rules": {"reward_scheme": "score_diff"}},
 }
 
 
@@ -134,6 +134,9 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     teacher = heuristic(cfg.game)
     env = SB3SelfPlayVecEnv(game, cfg.num_envs, [teacher], learner_seat="rotate", seed=cfg.seed)
     prior = cfg.prior_name()
+    if prior is not None and cfg.bc_decisions > 0 and not cfg.init_from:
+        raise ValueError(f"{cfg.game}: behaviour cloning and the action prior {prior!r} are two different starts; "
+                         "set bc_decisions=0 (the policy starts as its prior) or prior='none'")
     policy_class: Any = "MlpPolicy"
     policy_kwargs: dict[str, Any] = {"net_arch": list(cfg.net_arch)}
     learner_env: Any = env
@@ -152,7 +155,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     previous: dict[str, Any] = {}
     if cfg.init_from:
         previous = load_actor(model, cfg.init_from)
-    elif cfg.bc_decisions > 0 and prior is None:  # a prior-guided policy starts as its prior
+    elif cfg.bc_decisions > 0:
         obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
         bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
         del obs, masks, actions

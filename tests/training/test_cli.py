@@ -45,3 +45,12 @@ def test_cli_bench_with_peers_prints_ratios(capsys):
 def test_cli_list(capsys):
     assert cli.main(["list"]) == 0
     assert "ninja_daifugo" in capsys.readouterr().out
+
+
+def test_cli_train_uses_the_games_training_settings(tmp_path, capsys):
+    # nigejozu trains prior-guided with the chip-margin reward, without cloning, unless told otherwise.
+    assert cli.main(["train", "nigejozu", "--steps", "64", "--envs", "4", "--out", str(tmp_path)]) == 0
+    record = json.loads((tmp_path / "nigejozu_hard.json").read_text())
+    assert record["prior"] == "nigejozu_heuristic" and record["bc_losses"] == []
+    assert record["rules"] == {"reward_scheme": "score_diff"} and record["config"]["pool_size"] == 0
+    assert "weights:" in capsys.readouterr().out

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from agents.mlp import MLPPolicy
 from agents.registry import cpu
@@ -47,12 +48,12 @@ def test_evaluation_orders_random_below_heuristic(tmp_path):
 
 def test_training_can_continue_from_exported_weights(tmp_path):
     first = TrainConfig(game="nigejozu", total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
-                        net_arch=(16,), bc_decisions=200, bc_epochs=1, progress=False)
+                        net_arch=(16,), bc_decisions=200, bc_epochs=1, progress=False, prior="none")
     train(first, tmp_path / "a")
     start = MLPPolicy.load(tmp_path / "a" / "nigejozu_hard.npz")
     second = TrainConfig(game="nigejozu", total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
                          net_arch=(16,), progress=False, init_from=str(tmp_path / "a" / "nigejozu_hard.npz"),
-                         learning_rate=0.0)
+                         prior="none", learning_rate=0.0)
     result = train(second, tmp_path / "b")
     meta = json.loads((tmp_path / "b" / "nigejozu_hard.json").read_text())
     assert len(meta["stages"]) == 2 and meta["steps"] == sum(s["steps"] for s in meta["stages"])
@@ -70,8 +71,8 @@ def test_training_progress_bar_works(tmp_path):
 
 
 def test_prior_guided_training_exports_faithful_weights(tmp_path):
-    cfg = TrainConfig(game="nigejozu", total_steps=256, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
-                      net_arch=(16,), snapshot_every=128, progress=False)
+    cfg = TrainConfig.for_game("nigejozu", total_steps=256, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
+                               net_arch=(16,), snapshot_every=128, progress=False)
     assert cfg.prior_name() == "nigejozu_heuristic"  # the game's default
     result = train(cfg, tmp_path)
     policy = MLPPolicy.load(result["weights"])
@@ -92,3 +93,10 @@ def test_game_training_defaults_merge_with_overrides():
     cfg = TrainConfig.for_game("nigejozu", rules={"troops_per_player": 12}, pool_size=2)
     assert cfg.rules == {"reward_scheme": "score_diff", "troops_per_player": 12} and cfg.pool_size == 2
     assert TrainConfig.for_game("ninja_daifugo") == TrainConfig(game="ninja_daifugo")
+
+
+def test_cloning_and_a_prior_are_not_mixed_silently(tmp_path):
+    cfg = TrainConfig(game="nigejozu", total_steps=64, num_envs=4, n_steps=16, batch_size=32, bc_decisions=100,
+                      progress=False)
+    with pytest.raises(ValueError, match="bc_decisions=0"):
+        train(cfg, tmp_path)

@@ -82,6 +82,3 @@ class PriorObsVecEnv(VecEnvWrapper):
 
     def action_masks(self) -> np.ndarray:
         return self.venv.action_masks()  # type: ignore[attr-defined]
-
-    def env_method(self, method_name: str, *args: Any, indices: Any = None, **kwargs: Any) -> list[Any]:
-        return self.venv.env_method(method_name, *args, indices=indices, **kwargs)

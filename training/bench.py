@@ -4,12 +4,20 @@ Protocol (the same for every game): each decision computes the legal mask and th
 observation, picks a uniformly random legal action (one ``flatnonzero`` over the mask) and steps.
 The policy's time (the random pick) is reported apart from the environment's. Finished games are
 replaced by new ones (their reset time counts as environment time).
+
+Measurements run in interleaved rounds (:func:`measure_rounds`): each round measures every one of
+ours and every peer once, alternating ours, peer, ours, peer, so a slow spell of a shared machine
+hits both sides of a ratio. A ratio is formed within each round and reported as the median of the
+rounds with their spread (min–max), so no single noisy run decides a claim.
 """
 from __future__ import annotations
 
+import json
+import statistics
 import time
 from dataclasses import asdict, dataclass
-from typing import Any
+from itertools import chain, zip_longest
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -156,6 +164,158 @@ def bench_inference(name: str, batch: int = 1024, repeats: int = 50, hidden: tup
         policy.act(obs, mask, rng)
     wall = time.perf_counter() - start
     return BenchResult(name, "infer", batch, batch * repeats, 0, wall, wall, 0.0)
+
+
+Measure = Callable[[], BenchResult]
+DEFAULT_ROUNDS = 3
+
+
+def interleave(ours: Sequence[tuple[str, Measure]], peers: Sequence[tuple[str, Measure]]
+               ) -> list[tuple[str, Measure]]:
+    """ours[0], peers[0], ours[1], peers[1], …, then the rest of the longer list."""
+    pairs = zip_longest(ours, peers)
+    return [m for m in chain.from_iterable(pairs) if m is not None]
+
+
+def measure_rounds(measures: Sequence[tuple[str, Measure]], rounds: int = DEFAULT_ROUNDS
+                   ) -> dict[str, list[BenchResult]]:
+    """Run every named measure once per round, in the given order; results per name, in round order."""
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, got {rounds}")
+    names = [name for name, _ in measures]
+    if len(set(names)) != len(names):
+        raise ValueError(f"measure names must be distinct, got {names}")
+    results: dict[str, list[BenchResult]] = {name: [] for name in names}
+    for _ in range(rounds):
+        for name, measure in measures:
+            results[name].append(measure())
+    return results
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The median of per-round values and their range."""
+
+    median: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> "Spread":
+        if not values:
+            raise ValueError("a spread needs at least one value")
+        return cls(float(statistics.median(values)), float(min(values)), float(max(values)))
+
+    def format(self, spec: str = "", unit: str = "") -> str:
+        """``median (low–high)``; the default spec shows ratios: two decimals below 1, else one."""
+        spec = spec or (".2f" if self.median < 1 else ".1f")
+        return f"{self.median:{spec}}{unit} ({self.low:{spec}}–{self.high:{spec}})"
+
+
+def round_ratios(ours: Sequence[BenchResult], peer: Sequence[BenchResult]) -> list[float]:
+    """Per round, our decisions/s over the peer's, both measured in that round."""
+    if len(ours) != len(peer):
+        raise ValueError(f"ratios need the same rounds on both sides, got {len(ours)} and {len(peer)}")
+    return [o.decisions_per_s / p.decisions_per_s for o, p in zip(ours, peer)]
+
+
+def median_round(results: Sequence[BenchResult]) -> BenchResult:
+    """The round whose decisions/s is the median (the lower middle one for an even count)."""
+    ordered = sorted(results, key=lambda r: r.decisions_per_s)
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def _label(r: BenchResult) -> str:
+    return f"{r.game} {r.face}" + (f" B={r.batch}" if r.face == "core" else "")
+
+
+def format_rounds(results: dict[str, list[BenchResult]]) -> str:
+    """Every round's decisions/s of every measurement, with the median and spread."""
+    rounds = max(len(v) for v in results.values())
+    head = f"{'measurement':<40}" + "".join(f"{'round ' + str(i + 1):>12}" for i in range(rounds)) + "   median (min–max)"
+    lines = [head, "-" * len(head)]
+    for rows in results.values():
+        rates = [r.decisions_per_s for r in rows]
+        lines.append(f"{_label(rows[0]):<40}" + "".join(f"{x:>12,.0f}" for x in rates)
+                     + "   " + Spread.of(rates).format(",.0f"))
+    return "\n".join(lines)
+
+
+def format_ratio_spreads(ours: dict[str, list[BenchResult]], peers: dict[str, list[BenchResult]]) -> str:
+    """Each of our measurements as a multiple of each peer: median over rounds (min–max)."""
+    if not peers:
+        return "no peers measured"
+    width = 22
+    head = f"{'ours':<30}" + "".join(f"{name:>{width}}" for name in peers)
+    lines = [head, "-" * len(head)]
+    for rows in ours.values():
+        if rows[0].face not in ("aec", "core"):
+            continue
+        cells = [Spread.of(round_ratios(rows, p)).format(unit="x") for p in peers.values()]
+        lines.append(f"{_label(rows[0]):<30}" + "".join(f"{c:>{width}}" for c in cells))
+    return "\n".join(lines)
+
+
+def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024), seconds: float = 3.0,
+                  rules: dict[str, Any] | None = None, variants: Sequence[tuple[str | None, dict[str, Any]]] = ((None, {}),),
+                  rounds: int = DEFAULT_ROUNDS, peers: bool = False, training: bool = False, inference: bool = False,
+                  as_json: bool = False) -> str:
+    """What ``yuugi bench`` prints: our measurements and the peers', in interleaved rounds.
+
+    ``variants`` are (label, rule options) measured as separate rows of each game. Training and
+    inference figures are measured once, after the rounds.
+    """
+    from training import peers as peer_mod
+
+    ours: list[tuple[str, Measure]] = []
+    for name in games:
+        for label, variant_rules in variants:
+            game_rules = {**BENCH_RULES.get(name, {}), **(rules or {}), **variant_rules}
+            shown = f"{name} [{label}]" if label else name
+            ours.append((f"{shown}/aec", _renamed(shown, lambda n=name, r=game_rules: bench_aec(n, seconds, **r))))
+            for b in batches:
+                ours.append((f"{shown}/core/{b}",
+                             _renamed(shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, **r))))
+    peer_measures: list[tuple[str, Measure]] = []
+    notes: list[str] = []
+    if peers:
+        found, notes = peer_mod.installed_peers()
+        peer_measures = [(name, lambda f=f: f(seconds)) for name, f in found.items()]
+    results = measure_rounds(interleave(ours, peer_measures), rounds)
+    our_rounds = {name: results[name] for name, _ in ours}
+    peer_rounds = {name: results[name] for name, _ in peer_measures}
+    extra: list[BenchResult] = []
+    for name in games:
+        if training:
+            extra.append(bench_training(name, seconds * 3))
+        if inference:
+            extra.append(bench_inference(name))
+    if peers and training:
+        try:
+            extra.append(peer_mod.pettingzoo_sb3_tutorial_training(seconds * 3))
+        except ImportError as e:
+            notes.append(f"sb3 tutorial: skipped ({e.name} not installed)")
+    if as_json:
+        return json.dumps({"rounds": rounds,
+                           "ours": {k: [r.as_dict() for r in v] for k, v in our_rounds.items()},
+                           "peers": {k: [r.as_dict() for r in v] for k, v in peer_rounds.items()},
+                           "once": [r.as_dict() for r in extra], "notes": notes}, indent=2)
+    medians = [median_round(v) for v in chain(our_rounds.values(), peer_rounds.values())]
+    parts = [f"median round of {rounds} (interleaved: ours, peer, ours, peer, …)",
+             format_table(medians + extra), "", "decisions/s of every round", format_rounds({**our_rounds, **peer_rounds})]
+    if peers:
+        parts += ["", f"ratios: median of {rounds} rounds (min–max), each round's ours / that round's peer",
+                  format_ratio_spreads(our_rounds, peer_rounds), *notes]
+    return "\n".join(parts)
+
+
+def _renamed(shown: str, measure: Measure) -> Measure:
+    """The measure with its result labelled ``shown`` (a game with its variant)."""
+    def run() -> BenchResult:
+        result = measure()
+        result.game = shown
+        return result
+    return run
 
 
 def format_table(results: list[BenchResult]) -> str:

@@ -1,0 +1,158 @@
+"""Interleaved benchmark rounds, medians and spreads (fake timings, nothing is timed), and the peer drivers."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from training import bench, peers
+from training.bench import BenchResult, Spread
+
+
+def result(game: str, decisions: int, seconds: float = 1.0, face: str = "core", batch: int = 1024) -> BenchResult:
+    return BenchResult(game, face, batch, decisions, 0, seconds, seconds, 0.0)
+
+
+def test_interleave_alternates_ours_and_peers_then_the_rest():
+    ours = [("o1", None), ("o2", None), ("o3", None)]
+    theirs = [("p1", None)]
+    assert [n for n, _ in bench.interleave(ours, theirs)] == ["o1", "p1", "o2", "o3"]
+    assert [n for n, _ in bench.interleave(ours[:1], [("p1", None), ("p2", None)])] == ["o1", "p1", "p2"]
+
+
+def test_measure_rounds_runs_every_measure_once_per_round_in_order():
+    calls = []
+
+    def fake(name, rates):
+        it = iter(rates)
+
+        def run():
+            calls.append(name)
+            return result(name, next(it))
+        return name, run
+
+    out = bench.measure_rounds([fake("ours", [10, 20, 30]), fake("peer", [1, 2, 3])], rounds=3)
+    assert calls == ["ours", "peer"] * 3
+    assert [r.decisions for r in out["ours"]] == [10, 20, 30]
+    assert [r.decisions for r in out["peer"]] == [1, 2, 3]
+
+
+def test_measure_rounds_rejects_no_rounds_and_duplicate_names():
+    with pytest.raises(ValueError, match="rounds must be at least 1, got 0"):
+        bench.measure_rounds([("a", lambda: result("a", 1))], rounds=0)
+    with pytest.raises(ValueError, match="distinct"):
+        bench.measure_rounds([("a", lambda: result("a", 1)), ("a", lambda: result("a", 1))], rounds=1)
+
+
+def test_ratios_are_formed_within_each_round():
+    # Round by round: 100/50 = 2, 400/100 = 4, 300/100 = 3 (the machine was twice as fast in round 2).
+    ours = [result("g", 100), result("g", 400), result("g", 300)]
+    peer = [result("p", 50), result("p", 100), result("p", 100)]
+    assert bench.round_ratios(ours, peer) == [2.0, 4.0, 3.0]
+    with pytest.raises(ValueError, match="same rounds"):
+        bench.round_ratios(ours, peer[:2])
+
+
+def test_spread_is_median_and_range():
+    assert Spread.of([2.0, 4.0, 3.0]) == Spread(3.0, 2.0, 4.0)
+    assert Spread.of([1.0, 5.0, 2.0, 3.0]) == Spread(2.5, 1.0, 5.0)  # even count: mean of the middle two
+    assert Spread.of([3.0, 2.0, 4.0]).format(unit="x") == "3.0x (2.0–4.0)"
+    assert Spread.of([0.5, 0.25, 0.75]).format(unit="x") == "0.50x (0.25–0.75)"
+    with pytest.raises(ValueError):
+        Spread.of([])
+
+
+def test_median_round_is_a_measured_round():
+    rows = [result("g", 300), result("g", 100), result("g", 200)]
+    assert bench.median_round(rows).decisions == 200
+    assert bench.median_round(rows + [result("g", 400)]).decisions == 200  # lower middle of four
+
+
+def test_ratio_table_shows_median_and_spread_per_peer():
+    ours = {"g/core/1024": [result("g", 100), result("g", 400), result("g", 300)]}
+    peer = {"os:x": [result("os:x", 50, face="openspiel"), result("os:x", 100, face="openspiel"),
+                     result("os:x", 100, face="openspiel")]}
+    table = bench.format_ratio_spreads(ours, peer)
+    assert "os:x" in table and "g core B=1024" in table and "3.0x (2.0–4.0)" in table
+    rounds = bench.format_rounds({**ours, **peer})
+    assert "round 3" in rounds and "400" in rounds and "300 (100–400)" in rounds
+
+
+def test_bench_command_interleaves_ours_with_peers_in_every_round(monkeypatch):
+    calls = []
+
+    def fake_core(name, batch, seconds, **rules):
+        calls.append(f"core{batch}")
+        return result(name, 1000)
+
+    def fake_aec(name, seconds, **rules):
+        calls.append("aec")
+        return result(name, 100, face="aec", batch=1)
+
+    def peer(name):
+        def run(seconds):
+            calls.append(name)
+            return result(name, 500, face="openspiel", batch=1)
+        return run
+
+    monkeypatch.setattr(bench, "bench_core", fake_core)
+    monkeypatch.setattr(bench, "bench_aec", fake_aec)
+    monkeypatch.setattr(peers, "installed_peers", lambda: ({"os:a": peer("os:a"), "os:b": peer("os:b")}, []))
+    text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=3, peers=True)
+    assert calls == ["aec", "os:a", "core1024", "os:b"] * 3
+    assert "2.0x (2.0–2.0)" in text  # 1000 / 500 in every round
+    assert "0.20x (0.20–0.20)" in text  # the AEC loop: 100 / 500
+
+
+class _FixedDraw:
+    """A stand-in for random.Random: random() returns a fixed value, choices() records its weights."""
+
+    def __init__(self, u: float) -> None:
+        self.u, self.weights = u, None
+
+    def random(self) -> float:
+        return self.u
+
+    def choices(self, population, weights):
+        self.weights = list(weights)
+        return [population[-1]]
+
+
+def test_chance_pick_draws_one_integer_for_a_uniform_node():
+    draw = _FixedDraw(0.6)
+    assert peers.chance_pick([(10, 0.25), (11, 0.25), (12, 0.25), (13, 0.25)], draw) == 12  # floor(0.6 * 4) = 2
+    assert draw.weights is None
+
+
+def test_chance_pick_samples_by_weight_when_not_uniform():
+    draw = _FixedDraw(0.6)
+    assert peers.chance_pick([(1, 0.5), (2, 0.25), (3, 0.25)], draw) == 3
+    assert draw.weights == [0.5, 0.25, 0.25]
+
+
+def test_chance_pick_follows_the_weights():
+    rnd = random.Random(0)
+    picks = [peers.chance_pick([(0, 0.9), (1, 0.1)], rnd) for _ in range(4000)]
+    assert 0.07 < sum(picks) / len(picks) < 0.13  # binomial sd 0.005: a uniform draw would give 0.5
+
+
+@pytest.mark.parametrize("game_name, kind, tensor", [("dou_dizhu", "observation", "observation_tensor"),
+                                                     ("hearts", "information_state", "information_state_tensor")])
+def test_openspiel_preallocated_observation_equals_its_tensor(game_name, kind, tensor):
+    import pyspiel  # the peers extra, installed by the test command
+    game = pyspiel.load_game(game_name)
+    observer = peers.openspiel_observer(game, kind)
+    rnd = random.Random(1)
+    state, checked = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(peers.chance_pick(state.chance_outcomes(), rnd))
+            continue
+        player = state.current_player()
+        observer.set_from(state, player)
+        np.testing.assert_array_equal(observer.tensor, np.asarray(getattr(state, tensor)(player), np.float32))
+        checked += 1
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rnd.random() * len(legal))])
+    assert checked > 10

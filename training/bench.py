@@ -246,13 +246,13 @@ def format_ratio_spreads(ours: dict[str, list[BenchResult]], peers: dict[str, li
     if not peers:
         return "no peers measured"
     width = 22
-    head = f"{'ours':<30}" + "".join(f"{name:>{width}}" for name in peers)
+    rows_shown = [rows for rows in ours.values() if rows[0].face in ("aec", "core")]
+    label_width = max([len("ours")] + [len(_label(rows[0])) for rows in rows_shown]) + 2
+    head = f"{'ours':<{label_width}}" + "".join(f"{name:>{width}}" for name in peers)
     lines = [head, "-" * len(head)]
-    for rows in ours.values():
-        if rows[0].face not in ("aec", "core"):
-            continue
+    for rows in rows_shown:
         cells = [Spread.of(round_ratios(rows, p)).format(unit="x") for p in peers.values()]
-        lines.append(f"{_label(rows[0]):<30}" + "".join(f"{c:>{width}}" for c in cells))
+        lines.append(f"{_label(rows[0]):<{label_width}}" + "".join(f"{c:>{width}}" for c in cells))
     return "\n".join(lines)
 
 
@@ -295,14 +295,15 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
             extra.append(peer_mod.pettingzoo_sb3_tutorial_training(seconds * 3))
         except ImportError as e:
             notes.append(f"sb3 tutorial: skipped ({e.name} not installed)")
+    our_medians = [median_round(v) for v in our_rounds.values()]
+    peer_medians = [median_round(v) for v in peer_rounds.values()]
     if as_json:
-        return json.dumps({"rounds": rounds,
-                           "ours": {k: [r.as_dict() for r in v] for k, v in our_rounds.items()},
-                           "peers": {k: [r.as_dict() for r in v] for k, v in peer_rounds.items()},
-                           "once": [r.as_dict() for r in extra], "notes": notes}, indent=2)
-    medians = [median_round(v) for v in chain(our_rounds.values(), peer_rounds.values())]
+        return json.dumps({"ours": [r.as_dict() for r in our_medians + [e for e in extra if not e.game.startswith("pz:")]],
+                           "peers": [r.as_dict() for r in peer_medians + [e for e in extra if e.game.startswith("pz:")]],
+                           "rounds": {k: [r.as_dict() for r in v] for k, v in {**our_rounds, **peer_rounds}.items()},
+                           "round_count": rounds, "notes": notes}, indent=2)
     parts = [f"median round of {rounds} (interleaved: ours, peer, ours, peer, …)",
-             format_table(medians + extra), "", "decisions/s of every round", format_rounds({**our_rounds, **peer_rounds})]
+             format_table(our_medians + peer_medians + extra), "", "decisions/s of every round", format_rounds({**our_rounds, **peer_rounds})]
     if peers:
         parts += ["", f"ratios: median of {rounds} rounds (min–max), each round's ours / that round's peer",
                   format_ratio_spreads(our_rounds, peer_rounds), *notes]

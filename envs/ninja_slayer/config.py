@@ -1,0 +1,104 @@
+"""Rule options of ninja_slayer, validated once at construction (an unknown name or a value outside
+its choices raises :class:`~envs.core.errors.OptionError` naming the valid choices)."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+import numpy as np
+
+from envs.core.errors import OptionError
+from envs.core.options import check_option_names
+
+HAND_SLOTS = 10
+FIELD_SLOTS = 6
+STACK_MAX = 16
+STACK_USER_MAX = 12
+DECK_MAX = 50
+LOSE_AT_DAMAGE = 10
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "deckout_rule": ("reach_zero", "draw_from_empty"),
+    "ukemi_nullifies": ("point", "event"),
+    "death_rule": ("karate",),
+    "priority_windows": ("all", "compact"),
+    "hand_overflow": ("burn",),
+    "mulligan": ("none",),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class NinjaSlayerConfig:
+    """Options (defaults are the faithful rules).
+
+    * ``deckout_rule``: ``"reach_zero"`` (a player whose deck reaches 0 cards loses at once) or
+      ``"draw_from_empty"`` (only drawing or revealing from an empty deck loses).
+    * ``ukemi_nullifies``: ``"point"`` (a ウケミ card cancels its own point) or ``"event"`` (it also
+      cancels the rest of that damage event).
+    * ``death_rule``: ``"karate"`` (a character with damage ≥ 1 and ≥ its カラテ is destroyed).
+    * ``summoning_sickness``: a character that entered this turn cannot アイサツ unless it has ハヤテ.
+    * ``interrupt_taps``: plain インターラプト needs an untapped character and taps it (カイゼン never
+      does); False lets plain インターラプト act like カイゼン.
+    * ``priority_windows``: ``"all"`` (every window) or ``"compact"`` (only the character phase, after
+      an アイサツ, after an asked interrupt, the end phase, and whenever the stack is non-empty).
+    * ``auto_pass_forced``: decisions with exactly one legal action are taken by the engine.
+    * ``hand_overflow``: ``"burn"`` (a card drawn or bounced into a full hand goes to オヒガン).
+    * ``mask_useless``: mask ALL_* effects with nothing to affect and HEAL with an empty damage zone.
+    * ``max_turns``, ``max_decisions``: the safety truncation (a draw): after the cleanup of turn
+      ``max_turns``, or after ``max_decisions`` agent decisions.
+    * ``sr_rate``: the chance that a sealed pack's rare slot holds an SR.
+    * ``decks``: one deck per seat: ``"D1".."D4"``, ``"constructed"`` (one of D1..D4 at random per
+      game), ``"sealed"`` (5 fresh blitz packs per game), ``"any"`` (one of the five at random) or an
+      explicit 50-card list of codes (checked against the constructed rules).
+    * ``history``: how many recent public actions the observation shows.
+    """
+
+    deckout_rule: str = "reach_zero"
+    ukemi_nullifies: str = "point"
+    death_rule: str = "karate"
+    summoning_sickness: bool = True
+    interrupt_taps: bool = True
+    priority_windows: str = "all"
+    auto_pass_forced: bool = True
+    hand_overflow: str = "burn"
+    mulligan: str = "none"
+    mask_useless: bool = False
+    max_turns: int = 60
+    max_decisions: int = 5000
+    sr_rate: float = 0.2
+    decks: tuple[Any, Any] = ("constructed", "constructed")
+    history: int = 8
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "NinjaSlayerConfig":
+        check_option_names("ninja_slayer", options, cls)
+        opts = dict(options)
+        if "decks" in opts:
+            from .decks import parse_deck_specs
+
+            opts["decks"] = parse_deck_specs(opts["decks"])
+        cfg = cls(**opts)
+        cfg.validate()
+        return cfg
+
+    def validate(self) -> None:
+        for name, choices in _CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise OptionError(f"{name} must be one of {list(choices)}, got {getattr(self, name)!r}")
+        for name in ("summoning_sickness", "interrupt_taps", "auto_pass_forced", "mask_useless"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+        def int_in(name: str, lo: int, hi: int) -> None:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+                raise OptionError(f"{name} must be an integer {lo}..{hi}, got {v!r}")
+
+        int_in("max_turns", 1, 200)
+        int_in("max_decisions", 1, 100_000)
+        int_in("history", 1, 32)
+        if isinstance(self.sr_rate, bool) or not isinstance(self.sr_rate, (int, float)) or not 0 <= self.sr_rate <= 1:
+            raise OptionError(f"sr_rate must be a number in [0, 1], got {self.sr_rate!r}")
+        from .decks import parse_deck_specs
+
+        parse_deck_specs(self.decks)

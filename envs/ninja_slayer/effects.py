@@ -1,0 +1,161 @@
+"""Resolving the top item of the stack: character entries and the 16 effect opcodes (§2.11).
+
+An item's targets are re-checked on resolution: a chosen character (and SELF, SOURCE) must still be
+the same object on the field, else the item does nothing (a kotodama still goes to オヒガン). ALL_*
+sets are computed on resolution. Abilities whose source left the field still resolve from their
+recorded data, except SELF ones. Damage to a player is not dealt here: it is queued point by point
+for the engine's damage micro-operation (:func:`envs.ninja_slayer.rules.damage_point`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import cards as C
+from . import stack, zones
+from .state import (ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_TRIGGER, OP_DAMAGE, OP_RULES,
+                    NinjaSlayerState)
+
+_SINGLE = np.zeros(C.NUM_TARGET_KINDS, dtype=bool)
+_SINGLE[[C.TK_SELF, C.TK_OPP_CHAR, C.TK_OWN_CHAR, C.TK_ANY_CHAR, C.TK_SOURCE]] = True
+
+
+def enter_characters(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, card: np.ndarray) -> None:
+    """Put characters onto the field (entry resolution, AMBUSH) and pend their ON_ENTER triggers."""
+    g, p, s, card = zones.put_on_field(st, g, p, card)
+    stack.pend_triggers(st, g, p, s, card, st.fld_obj[g, p, s], C.TR_ON_ENTER)
+
+
+def destroy(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, s: np.ndarray) -> None:
+    """爆発四散: characters go to オヒガン and pend ON_DESTROYED (one character per game)."""
+    card = st.fld_card[g, p, s].astype(np.int64)
+    obj = st.fld_obj[g, p, s].copy()
+    zones.clear_slot(st, g, p, s)
+    zones.to_grave(st, g, p, card)
+    stack.pend_triggers(st, g, p, s, card, obj, C.TR_ON_DESTROYED)
+
+
+def destroy_marked(st: NinjaSlayerState, g: np.ndarray, marked: np.ndarray) -> None:
+    """Destroy every character marked in ``marked[n, 2, 6]`` (seat and slot order for the triggers)."""
+    if not marked.any():
+        return
+    for p in range(2):
+        for s in range(marked.shape[2]):
+            on = marked[:, p, s]
+            if on.any():
+                gs = g[on]
+                destroy(st, gs, np.full(len(gs), p), np.full(len(gs), s))
+
+
+def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
+    """Resolve the top item of each game in ``g``; sets the next micro-operation."""
+    n = len(g)
+    r = np.arange(n)
+    i = st.stk_len[g].astype(np.int64) - 1
+    kind = st.stk_kind[g, i].astype(np.int64)
+    card = st.stk_card[g, i].astype(np.int64)
+    ctrl = st.stk_ctrl[g, i].astype(np.int64)
+    op = st.stk_op[g, i].astype(np.int64)
+    arg = st.stk_arg[g, i].astype(np.int64)
+    tk = st.stk_tk[g, i].astype(np.int64)
+    tp_ = st.stk_tgt_player[g, i].astype(np.int64)
+    ts = st.stk_tgt_slot[g, i].astype(np.int64)
+    to = st.stk_tgt_obj[g, i].astype(np.int64)
+    ref = st.stk_ref[g, i].astype(np.int64)
+    src_slot = st.stk_src_slot[g, i].astype(np.int64)
+    src_obj = st.stk_src_obj[g, i].astype(np.int64)
+    st.stk_len[g] -= 1
+    st.last_resolved[g] = card
+    st.op[g] = OP_RULES
+
+    entry = kind == ITEM_ENTRY
+    enter_characters(st, g[entry], ctrl[entry], card[entry])
+
+    # Targets: a single character must still be the same object; ALL_* sets are taken now.
+    single = _SINGLE[tk] & (op != C.OP_AMBUSH)
+    alive = (ts >= 0) & (to >= 0)
+    alive &= st.fld_obj[g, np.maximum(tp_, 0), np.maximum(ts, 0)] == to
+    occupied = st.fld_card[g] >= 0  # [n, 2, 6]
+    marked = np.zeros((n, 2, occupied.shape[2]), dtype=bool)
+    hit = ~entry & single & alive
+    marked[r[hit], tp_[hit], ts[hit]] = True
+    seat = np.arange(2)[None, :, None]
+    all_opp = ~entry & (tk == C.TK_ALL_OPP)
+    all_own = ~entry & (tk == C.TK_ALL_OWN)
+    marked |= occupied & ((all_opp[:, None, None] & (seat != ctrl[:, None, None]))
+                          | (all_own[:, None, None] & (seat == ctrl[:, None, None])))
+    fizzled = single & ~alive
+
+    def rows(code: int) -> np.ndarray:
+        return ~entry & (op == code)
+
+    def add(arr: np.ndarray, sel: np.ndarray, delta: np.ndarray) -> None:
+        m = marked & sel[:, None, None]
+        if m.any():
+            arr[g] += np.where(m, delta[:, None, None], 0).astype(arr.dtype)
+
+    def setb(arr: np.ndarray, sel: np.ndarray, value: bool) -> None:
+        m = marked & sel[:, None, None]
+        if m.any():
+            arr[g] = np.where(m, value, arr[g])
+
+    add(st.fld_dmg, rows(C.OP_DMG_CHAR), arg)
+    add(st.fld_kmod, rows(C.OP_BUFF_K), arg)
+    add(st.fld_wmod, rows(C.OP_BUFF_W), arg)
+    add(st.fld_kmod, rows(C.OP_DEBUFF_K), -arg)
+    setb(st.fld_tap, rows(C.OP_TAP), True)
+    setb(st.fld_tap, rows(C.OP_UNTAP), False)
+    setb(st.fld_kz, rows(C.OP_GRANT_KAIZEN), True)
+    sel = rows(C.OP_DESTROY_LE)
+    if sel.any():
+        destroy_marked(st, g, marked & sel[:, None, None] & (zones.karate(st, g) <= arg[:, None, None]))
+    sel = rows(C.OP_BOUNCE) & hit
+    if sel.any():
+        gs, ps, ss = g[sel], tp_[sel], ts[sel]
+        bounced = st.fld_card[gs, ps, ss].astype(np.int64)
+        zones.clear_slot(st, gs, ps, ss)
+        zones.to_hand(st, gs, ps, bounced, known=True)
+
+    # Player effects (DRAW, RAMP, HEAL act on the controller; DMG_PLAYER on its target player).
+    sel = rows(C.OP_DMG_PLAYER) & (arg > 0)
+    if sel.any():
+        gs = g[sel]
+        victim = np.where(tk[sel] == C.TK_OPP_PLAYER, 1 - ctrl[sel], ctrl[sel])
+        has_src = (kind[sel] == ITEM_TRIGGER) | (kind[sel] == ITEM_ACTIVATED)
+        st.dmg_left[gs] = arg[sel]
+        st.dmg_player[gs] = victim
+        st.dmg_src_player[gs] = ctrl[sel]
+        st.dmg_src_slot[gs] = np.where(has_src, src_slot[sel], -1)
+        st.dmg_src_obj[gs] = np.where(has_src, src_obj[sel], -1)
+        st.op[gs] = OP_DAMAGE
+    for code, fn in ((C.OP_DRAW, zones.draw), (C.OP_RAMP, zones.ramp)):
+        sel = rows(code)
+        for k in range(1, int(arg[sel].max(initial=0)) + 1):
+            now = sel & (arg >= k)
+            fn(st, g[now], ctrl[now], cfg)
+    sel = rows(C.OP_HEAL)
+    if sel.any():
+        gs, ps, a = g[sel], ctrl[sel], arg[sel]
+        down = np.minimum(a, st.dmg_down[gs, ps])
+        up = np.minimum(a - down, st.dmg_up[gs, ps])
+        st.dmg_down[gs, ps] -= down.astype(np.int16)
+        st.dmg_up[gs, ps] -= up.astype(np.int16)
+        st.grave_anon[gs, ps] += (down + up).astype(np.int16)
+    sel = rows(C.OP_COUNTER) & (ref >= 0) & (ref == st.stk_len[g] - 1)
+    if sel.any():
+        gs, j = g[sel], ref[sel]
+        k2 = st.stk_kind[gs, j]
+        is_card = (k2 == ITEM_ENTRY) | (k2 == ITEM_KOTODAMA)
+        zones.to_grave(st, gs[is_card], st.stk_ctrl[gs, j][is_card].astype(np.int64),
+                       st.stk_card[gs, j][is_card].astype(np.int64))
+        st.stk_len[gs] -= 1
+    sel = rows(C.OP_AMBUSH)
+    if sel.any():
+        gs, ps, cs = g[sel], ctrl[sel], card[sel]
+        there = (st.grave[gs, ps, cs] > 0) & (zones.free_slot(st, gs, ps) >= 0)
+        gs, ps, cs = gs[there], ps[there], cs[there]
+        st.grave[gs, ps, cs] -= 1
+        enter_characters(st, gs, ps, cs)
+    del fizzled  # fizzled items simply did nothing above (their marks are empty)
+
+    koto = kind == ITEM_KOTODAMA
+    zones.to_grave(st, g[koto], ctrl[koto], card[koto])

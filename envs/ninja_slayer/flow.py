@@ -1,0 +1,173 @@
+"""The turn (§2.7): what each step does when it begins, when its priority window opens, and where
+the turn goes when a window closes (both players passed in succession with an empty stack).
+
+Every function acts on games ``g`` that share the same micro-operation and sets each game's next
+one (``st.op``), or asks a decision (``OP_WAIT`` with ``st.decision`` and ``st.to_play``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import cards as C
+from . import stack, zones
+from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, END_TRUNCATED,
+                    OP_BEGIN_STEP, OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_CHAR,
+                    PHASE_DAMAGE, PHASE_DECLARE, PHASE_DRAW, PHASE_END, PHASE_ETEL, PHASE_IKUSA_END,
+                    PHASE_IKUSA_START, PHASE_INTERRUPT, PHASE_UNTAP, NinjaSlayerState)
+
+# Windows that open under priority_windows="compact" with an empty stack (interrupt: only when asked).
+_COMPACT_OPEN = np.zeros(10, dtype=bool)
+_COMPACT_OPEN[[PHASE_CHAR, PHASE_DECLARE, PHASE_INTERRUPT, PHASE_END]] = True
+_NEXT = np.array([PHASE_DRAW, PHASE_ETEL, PHASE_CHAR, PHASE_IKUSA_START, PHASE_DECLARE, PHASE_INTERRUPT,
+                  PHASE_DAMAGE, PHASE_DECLARE, PHASE_END, PHASE_UNTAP], dtype=np.int8)
+_STEP_TRIGGER = {PHASE_UNTAP: C.TR_TURN_START, PHASE_IKUSA_START: C.TR_IKUSA_START,
+                 PHASE_IKUSA_END: C.TR_IKUSA_END, PHASE_END: C.TR_TURN_END}
+
+
+def ask(st: NinjaSlayerState, g: np.ndarray, decision: int, who: np.ndarray) -> None:
+    st.op[g] = OP_WAIT
+    st.decision[g] = decision
+    st.to_play[g] = who
+    if decision == DECISION_PRIORITY:
+        st.prio[g] = who
+        st.passes[g] = 0
+
+
+def interceptors(st: NinjaSlayerState, g: np.ndarray, cfg) -> np.ndarray:
+    """bool[n, 6]: the non-turn player's characters that may redirect the current アイサツ."""
+    p = 1 - st.tp[g].astype(np.int64)
+    card = st.fld_card[g, p].astype(np.int64)
+    c = np.maximum(card, 0)
+    kaizen = C.HAS_KAIZEN[c] | st.fld_kz[g, p]
+    plain = C.HAS_INTERRUPT[c] & (~st.fld_tap[g, p] | (not cfg.interrupt_taps))
+    return ((card >= 0) & (st.fld_obj[g, p] != st.tgt_obj[g][:, None]) & ~st.fld_redir[g, p] & (kaizen | plain))
+
+
+def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
+    tp = st.tp[g].astype(np.int64)
+    s = np.maximum(st.att_slot[g], 0)
+    return (st.att_slot[g] >= 0) & (st.fld_obj[g, tp, s] == st.att_obj[g])
+
+
+def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
+    phase = st.phase[g]
+    tp = st.tp[g].astype(np.int64)
+    st.op[g] = OP_FLUSH
+    sel = phase == PHASE_UNTAP
+    if sel.any():
+        gs, ps = g[sel], tp[sel]
+        st.fld_tap[gs, ps] = False
+        st.etel_untapped[gs, ps] = st.etel_total[gs, ps]
+    for ph, trig in _STEP_TRIGGER.items():
+        sel = phase == ph
+        if sel.any():
+            stack.pend_field_triggers(st, g[sel], tp[sel], trig)
+    sel = phase == PHASE_DRAW
+    if sel.any():
+        gs, ps = g[sel], tp[sel]
+        zones.draw(st, gs, ps, cfg)
+        second = st.turn[gs] > 1
+        zones.draw(st, gs[second], ps[second], cfg)
+    sel = phase == PHASE_ETEL
+    ask(st, g[sel], DECISION_ETEL, tp[sel])
+    for ph in (PHASE_CHAR, PHASE_DECLARE):
+        st.op[g[phase == ph]] = OP_WINDOW
+    sel = phase == PHASE_INTERRUPT
+    if sel.any():
+        gs = g[sel]
+        asked = attacker_valid(st, gs) & interceptors(st, gs, cfg).any(axis=1)
+        st.interrupt_asked[gs] = asked
+        ask(st, gs[asked], DECISION_INTERRUPT, 1 - st.tp[gs[asked]].astype(np.int64))
+        skip = gs[~asked]
+        st.phase[skip] = PHASE_DAMAGE
+        st.op[skip] = OP_BEGIN_STEP
+    sel = phase == PHASE_DAMAGE
+    if sel.any():
+        ikusa_damage(st, g[sel])
+
+
+def ikusa_damage(st: NinjaSlayerState, g: np.ndarray) -> None:
+    """6c: the attacker's カラテ to a character target, its 工作力 to the player (if both still valid)."""
+    st.op[g] = OP_RULES
+    tp = st.tp[g].astype(np.int64)
+    opp = 1 - tp
+    a = np.maximum(st.att_slot[g], 0)
+    ok = attacker_valid(st, g)
+    char = st.tgt_slot[g] >= 0
+    ts = np.maximum(st.tgt_slot[g], 0)
+    tgt_ok = st.fld_obj[g, opp, ts] == st.tgt_obj[g]
+    sel = ok & char & tgt_ok
+    if sel.any():
+        gs = g[sel]
+        k = zones.karate(st, gs)[np.arange(len(gs)), tp[sel], a[sel]]
+        hit = k > 0
+        gs, k = gs[hit], k[hit]
+        st.fld_dmg[gs, opp[sel][hit], ts[sel][hit]] += k.astype(np.int16)
+        st.kill_obj[gs] = st.tgt_obj[gs]
+        st.kill_src_slot[gs] = st.att_slot[gs]
+        st.kill_src_obj[gs] = st.att_obj[gs]
+    sel = ok & ~char
+    if sel.any():
+        gs = g[sel]
+        w = zones.kousaku(st, gs)[np.arange(len(gs)), tp[sel], a[sel]]
+        hit = w > 0
+        gs = gs[hit]
+        st.dmg_left[gs] = w[hit]
+        st.dmg_player[gs] = opp[sel][hit]
+        st.dmg_src_player[gs] = tp[sel][hit]
+        st.dmg_src_slot[gs] = st.att_slot[gs]
+        st.dmg_src_obj[gs] = st.att_obj[gs]
+        st.op[gs] = OP_DAMAGE
+
+
+def window(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
+    """After a chain settles: the turn player gets priority, the declaration, or the step ends."""
+    tp = st.tp[g].astype(np.int64)
+    phase = st.phase[g]
+    declare = (phase == PHASE_DECLARE) & (st.att_slot[g] < 0) & (st.stk_len[g] == 0)
+    ask(st, g[declare], DECISION_DECLARE, tp[declare])
+    rest = ~declare
+    if cfg.priority_windows == "all":
+        open_ = rest
+    else:
+        open_ = rest & ((st.stk_len[g] > 0) | _COMPACT_OPEN[phase])
+    ask(st, g[open_], DECISION_PRIORITY, tp[open_])
+    st.op[g[rest & ~open_]] = OP_END_STEP
+
+
+def end_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
+    """A window closed with an empty stack: the next step (or the cleanup and the next turn)."""
+    phase = st.phase[g].astype(np.int64)
+    st.op[g] = OP_BEGIN_STEP
+    after_damage = g[phase == PHASE_DAMAGE]
+    st.att_slot[after_damage] = -1
+    st.att_obj[after_damage] = -1
+    st.tgt_slot[after_damage] = -1
+    st.tgt_obj[after_damage] = -1
+    st.interrupt_asked[after_damage] = False
+    st.phase[g] = _NEXT[phase]
+    cleanup(st, g[phase == PHASE_END], cfg)
+
+
+def cleanup(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
+    """End of turn: damage and this-turn modifiers vanish on both sides; the other player's turn."""
+    if len(g) == 0:
+        return
+    st.fld_dmg[g] = 0
+    st.fld_kmod[g] = 0
+    st.fld_wmod[g] = 0
+    st.fld_kz[g] = False
+    st.fld_entered[g] = False
+    st.fld_redir[g] = False
+    st.att_slot[g] = -1
+    st.att_obj[g] = -1
+    st.tgt_slot[g] = -1
+    st.tgt_obj[g] = -1
+    st.interrupt_asked[g] = False
+    over = st.turn[g] >= cfg.max_turns
+    st.truncated[g[over]] = True
+    st.end_reason[g[over]] = END_TRUNCATED
+    st.op[g[over]] = OP_WAIT
+    st.turn[g] += 1
+    st.tp[g] = 1 - st.tp[g]
+    st.phase[g] = PHASE_UNTAP

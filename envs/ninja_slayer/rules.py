@@ -1,0 +1,424 @@
+"""The rules of ninja_slayer as batched numpy functions: ``init``, ``legal_mask``, ``apply``.
+
+Everything automatic runs as per-game micro-operations (``st.op``, see :mod:`.state`):
+:func:`advance` groups the games by their pending operation and dispatches each group with fancy
+indexing, until every game is at a decision or over ("advance until the next decision"). The chain
+after an event is resolve → (damage points, one per pass) → rule check → pending items onto the
+stack (which may ask a target) → the priority window or the next step. No function loops over
+games; loops run over a bounded number of micro-steps, slots or opcodes.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core import rng
+
+from . import actions as A
+from . import cards as C
+from . import effects, flow, stack, targets, zones
+from .config import STACK_MAX, STACK_USER_MAX, NinjaSlayerConfig
+from .decks import build_decks, shuffle_decks
+from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
+                    END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP, OP_DAMAGE,
+                    OP_END_STEP, OP_FLUSH, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_CHAR, PHASE_IKUSA_END,
+                    PHASE_UNTAP, NinjaSlayerState, empty_state)
+
+OPENING_HAND = 4
+_MAX_MICRO_STEPS = 10_000  # a guard against an engine bug, far above any real chain
+
+
+# ---- setup -------------------------------------------------------------------------------------
+def init(seeds: np.ndarray, cfg: NinjaSlayerConfig, decks=None) -> NinjaSlayerState:
+    """New games: decks built and shuffled (seat 0 then 1), the first player drawn, 4 cards each."""
+    keys = rng.keys_from_seeds(np.asarray(seeds))
+    b = len(keys)
+    st = empty_state(b, cfg)
+    st.rng_key[:] = keys
+    g = np.arange(b)
+    deck, size = build_decks(st, g, decks if decks is not None else cfg.decks, cfg.sr_rate)
+    for seat in range(2):
+        shuffle_decks(st, g, deck, size, seat)
+    st.deck[:] = deck
+    st.deck_size[:] = size
+    for seat in range(2):
+        d = deck[:, seat]
+        valid = d >= 0
+        np.add.at(st.deck_count, (np.broadcast_to(g[:, None], d.shape)[valid], seat, d[valid]), 1)
+    first = rng.below_at(st, g, 2)
+    st.first[:] = first
+    st.tp[:] = first
+    for seat in range(2):
+        for _ in range(OPENING_HAND):
+            zones.draw(st, g, np.full(b, seat), cfg)
+    st.turn[:] = 1
+    st.phase[:] = PHASE_UNTAP
+    st.op[:] = OP_BEGIN_STEP
+    advance(st, g, cfg)
+    return st
+
+
+# ---- micro-operations --------------------------------------------------------------------------
+def rule_check(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """Destroy every character with damage ≥ 1 and ≥ its カラテ (ON_KILL for the watched イクサ target)."""
+    st.op[g] = OP_FLUSH
+    dmg = st.fld_dmg[g]
+    dying = (st.fld_card[g] >= 0) & (dmg >= 1) & (dmg >= zones.karate(st, g))
+    watched = st.kill_obj[g] >= 0
+    if watched.any():
+        killed = (dying & (st.fld_obj[g] == st.kill_obj[g][:, None, None])).any(axis=(1, 2)) & watched
+        gs = g[killed]
+        tp = st.tp[gs].astype(np.int64)
+        s = st.kill_src_slot[gs].astype(np.int64)
+        card = st.fld_card[gs, tp, np.maximum(s, 0)].astype(np.int64)
+        there = (s >= 0) & (st.fld_obj[gs, tp, np.maximum(s, 0)] == st.kill_src_obj[gs])
+        gs, tp, s, card = gs[there], tp[there], s[there], card[there]
+        stack.pend_triggers(st, gs, tp, s, card, st.kill_src_obj[gs], C.TR_ON_KILL)
+        st.kill_obj[g] = -1
+    effects.destroy_marked(st, g, dying)
+
+
+def damage_point(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """One point of damage to a player: turn over the top card (§2.5)."""
+    p = st.dmg_player[g].astype(np.int64)
+    has = zones.deck_len(st, g, p) > 0
+    if cfg.deckout_rule == "draw_from_empty":
+        zones.lose(st, g[~has], p[~has], END_DECKOUT)
+    st.dmg_left[g[~has]] = 0
+    st.op[g[~has]] = OP_RULES
+    g, p = g[has], p[has]
+    card = zones.take_top(st, g, p)
+    uk = C.HAS_UKEMI[card]
+    gu, pu, cu = g[uk], p[uk], card[uk]
+    zones.to_grave(st, gu, pu, cu)
+    src = st.dmg_src_obj[gu] >= 0
+    source_tk = C.UK_TARGET[cu] == C.TK_SOURCE
+    aim = source_tk & src
+    stack.pend(st, gu, kind=ITEM_UKEMI, card=cu, ctrl=pu, op=C.UK_OP[cu], arg=C.UK_ARG[cu], tk=C.UK_TARGET[cu],
+               tgt_player=np.where(aim, st.dmg_src_player[gu], -1), tgt_slot=np.where(aim, st.dmg_src_slot[gu], -1),
+               tgt_obj=np.where(aim, st.dmg_src_obj[gu], -1))
+    zones.take_damage_card(st, g[~uk], p[~uk], card[~uk])
+    zones.check_deckout(st, g, p, cfg)
+    st.dmg_left[g] -= 1
+    if cfg.ukemi_nullifies == "event":
+        st.dmg_left[gu] = 0
+    done = g[st.dmg_left[g] <= 0]
+    st.dmg_left[done] = 0
+    st.op[done] = OP_RULES
+
+
+def flush(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """Put the next pending item on the stack (asking its controller for a target if it chooses one)."""
+    idx = np.arange(st.pend_key.shape[1])
+    valid = (idx[None, :] < st.pend_len[g][:, None]) & ~st.pend_used[g]
+    none_left = ~valid.any(axis=1)
+    done = g[none_left]
+    st.pend_len[done] = 0
+    st.ukemi_seq[done] = 0
+    st.op[done] = OP_WINDOW
+    live = ~none_left
+    g = g[live]
+    if len(g) == 0:
+        return
+    key = np.where(valid[live], st.pend_key[g], np.iinfo(np.int16).max)
+    i = np.argmin(key, axis=1)
+    ctrl = st.pend_ctrl[g, i].astype(np.int64)
+    tk = st.pend_tk[g, i].astype(np.int64)
+    choose = C.CHOOSABLE_TK[tk]
+    full = st.stk_len[g] >= STACK_MAX
+    if choose.any():
+        gc, cc = g[choose], ctrl[choose]
+        can = targets.table(st, gc, cc, False)[np.arange(len(gc)), tk[choose]].any(axis=1)
+        ask_rows = can & ~full[choose]
+        st.pend_ask[gc[ask_rows]] = i[choose][ask_rows]
+        flow.ask(st, gc[ask_rows], DECISION_TARGET, cc[ask_rows])
+        st.pend_used[gc[~ask_rows], i[choose][~ask_rows]] = True  # no legal target (or no room): skipped
+    auto = ~choose
+    ga, ia = g[auto], i[auto]
+    push_pending(st, ga, ia, st.pend_tgt_player[ga, ia], st.pend_tgt_slot[ga, ia], st.pend_tgt_obj[ga, ia])
+
+
+def push_pending(st: NinjaSlayerState, g: np.ndarray, i: np.ndarray, tgt_player, tgt_slot, tgt_obj) -> None:
+    stack.push(st, g, kind=st.pend_kind[g, i], card=st.pend_card[g, i], ctrl=st.pend_ctrl[g, i],
+               op=st.pend_op[g, i], arg=st.pend_arg[g, i], tk=st.pend_tk[g, i], src_slot=st.pend_src_slot[g, i],
+               src_obj=st.pend_src_obj[g, i], tgt_player=tgt_player, tgt_slot=tgt_slot, tgt_obj=tgt_obj)
+    st.pend_used[g, i] = True
+
+
+_HANDLERS = {
+    OP_BEGIN_STEP: flow.begin_step,
+    OP_WINDOW: flow.window,
+    OP_END_STEP: flow.end_step,
+    OP_RESOLVE: effects.resolve_top,
+    OP_DAMAGE: damage_point,
+    OP_RULES: rule_check,
+    OP_FLUSH: flush,
+}
+
+
+def finish_losses(st: NinjaSlayerState, g: np.ndarray) -> None:
+    """End the games in ``g`` where a loss condition was met (both seats at once: a draw)."""
+    lost = st.loser[g]
+    over = lost.any(axis=1) & ~st.terminated[g] & ~st.truncated[g]
+    if not over.any():
+        return
+    gs, lost = g[over], lost[over]
+    st.terminated[gs] = True
+    st.op[gs] = OP_WAIT
+    one = lost[:, 0] != lost[:, 1]
+    winner = np.where(one, np.where(lost[:, 0], 1, 0), -1)
+    st.winner[gs] = winner
+    sign = np.where(one, np.where(lost[:, 0], -1.0, 1.0), 0.0).astype(np.float32)
+    st.rewards[gs, 0] = sign
+    st.rewards[gs, 1] = -sign
+
+
+def run_micro_ops(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """Dispatch pending micro-operations until every game in ``g`` waits for a decision or is over."""
+    for _ in range(_MAX_MICRO_STEPS):
+        live = g[(st.op[g] != OP_WAIT) & ~st.terminated[g] & ~st.truncated[g]]
+        if len(live) == 0:
+            return
+        ops = st.op[live]
+        for code in np.unique(ops):
+            _HANDLERS[int(code)](st, live[ops == code], cfg)
+        finish_losses(st, live)
+    raise RuntimeError("ninja_slayer engine did not reach a decision (micro-step guard)")
+
+
+def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """Run the engine to the next real decision; with ``auto_pass_forced`` one-choice decisions are taken."""
+    rows = g
+    while True:
+        run_micro_ops(st, rows, cfg)
+        if not cfg.auto_pass_forced:
+            break
+        live = rows[~st.terminated[rows] & ~st.truncated[rows]]
+        if len(live) == 0:
+            break
+        mask = legal_rows(st, live, cfg)
+        single = mask.sum(axis=1) == 1
+        if not single.any():
+            break
+        rows = live[single]
+        apply_rows(st, rows, np.argmax(mask[single], axis=1), cfg)
+
+
+# ---- the legal mask ----------------------------------------------------------------------------
+def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """bool[n, 293]: legal actions of the seat to play in games ``g`` (all live)."""
+    n = len(g)
+    r = np.arange(n)
+    mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
+    me = st.to_play[g].astype(np.int64)
+    dec = st.decision[g]
+    prio = dec == DECISION_PRIORITY
+    declare = dec == DECISION_DECLARE
+    mask[:, A.PASS] = prio
+    etel = dec == DECISION_ETEL
+    hand = st.hand[g, me].astype(np.int64)
+    held = hand >= 0
+    mask[:, A.ETEL0:A.SKIP_ETEL] = etel[:, None] & held
+    mask[:, A.SKIP_ETEL] = etel
+    mask[:, A.END_AISATSU] = declare
+    interrupt = dec == DECISION_INTERRUPT
+    mask[:, A.NO_INTERRUPT] = interrupt
+    if interrupt.any():
+        mask[interrupt, A.INTERRUPT0:A.NO_INTERRUPT] = flow.interceptors(st, g[interrupt], cfg)
+    instant = prio | declare
+    target_dec = dec == DECISION_TARGET
+    if instant.any() or target_dec.any():
+        tt = targets.table(st, g, me, cfg.mask_useless)  # [n, kinds, 13]
+    if instant.any():
+        c = np.maximum(hand, 0)
+        unt = st.etel_untapped[g, me][:, None]
+        room = (st.stk_len[g] < STACK_USER_MAX)[:, None]
+        afford = held & (C.COST[c] <= unt) & room & instant[:, None]
+        own = st.fld_card[g, me] >= 0
+        enter = (afford & C.IS_CHAR[c] & (prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR)
+                                          & (st.stk_len[g] == 0) & own.all(axis=1).__invert__())[:, None])
+        mask[:, A.ENTER0:A.CAST0] = enter
+        cast_ok = afford & ~C.IS_CHAR[c]
+        if cfg.mask_useless:
+            heal = C.OPCODE[c] == C.OP_HEAL
+            empty = (st.dmg_up[g, me] + st.dmg_down[g, me] == 0)[:, None]
+            cast_ok &= ~(heal & empty)
+        cast = cast_ok[:, :, None] & tt[r[:, None], C.TARGET[c]]
+        mask[:, A.CAST0:A.ACTIVATE0] = cast.reshape(n, -1)
+        fc = st.fld_card[g, me].astype(np.int64)
+        f = np.maximum(fc, 0)
+        act = (own & (C.TRIGGER[f] == C.TR_ACTIVATED) & (C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~st.fld_tap[g, me])
+               & (C.ACT_J[f] <= st.dmg_up[g, me][:, None]) & room & instant[:, None])
+        mask[:, A.ACTIVATE0:A.AISATSU0] = (act[:, :, None] & tt[r[:, None], C.TARGET[f]]).reshape(n, -1)
+    if declare.any():
+        gd, md = g[declare], me[declare]
+        fc = st.fld_card[gd, md].astype(np.int64)
+        ready = (fc >= 0) & ~st.fld_tap[gd, md]
+        if cfg.summoning_sickness:
+            ready &= ~st.fld_entered[gd, md] | C.HAS_HAYATE[np.maximum(fc, 0)]
+        aims = np.concatenate([st.fld_card[gd, 1 - md] >= 0, np.ones((len(gd), 1), bool)], axis=1)
+        mask[declare, A.AISATSU0:A.END_AISATSU] = (ready[:, :, None] & aims[:, None, :]).reshape(len(gd), -1)
+    if target_dec.any():
+        i = np.maximum(st.pend_ask[g], 0).astype(np.int64)
+        tk = st.pend_tk[g, i].astype(np.int64)
+        mask[:, A.TARGET0:] = target_dec[:, None] & tt[r, tk]
+    return mask
+
+
+def legal_mask(st: NinjaSlayerState, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """bool[B, 293]; all False where the game is over."""
+    mask = np.zeros((st.batch_size, A.NUM_ACTIONS), dtype=bool)
+    live = np.flatnonzero(~st.done)
+    if len(live):
+        mask[live] = legal_rows(st, live, cfg)
+    return mask
+
+
+# ---- applying actions --------------------------------------------------------------------------
+def apply(st: NinjaSlayerState, actions: np.ndarray, active: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """Apply validated ``actions`` where ``active``, then advance to the next decision."""
+    g = np.flatnonzero(active)
+    a = np.asarray(actions)[g].astype(np.int64)
+    _record(st, g, a)
+    st.n_decisions[g] += 1
+    apply_rows(st, g, a, cfg)
+    advance(st, g, cfg)
+    over = g[(st.n_decisions[g] >= cfg.max_decisions) & ~st.terminated[g] & ~st.truncated[g]]
+    st.truncated[over] = True
+    st.end_reason[over] = END_TRUNCATED
+
+
+def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
+    """Shift the public action history and record (player, action, card shown)."""
+    me = st.to_play[g].astype(np.int64)
+    fam = A.FAMILY[a]
+    h = np.clip(np.where(fam == A.F_ETEL, a - A.ETEL0, np.where(fam == A.F_ENTER, a - A.ENTER0, (a - A.CAST0) // 13)),
+                0, 9)
+    shows_hand = (fam == A.F_ETEL) | (fam == A.F_ENTER) | (fam == A.F_CAST)
+    card = np.where(shows_hand, st.hand[g, me, h], -1)
+    f = np.clip(np.where(fam == A.F_ACTIVATE, (a - A.ACTIVATE0) // 13, np.where(
+        fam == A.F_AISATSU, (a - A.AISATSU0) // 7, a - A.INTERRUPT0)), 0, 5)
+    shows_field = (fam == A.F_ACTIVATE) | (fam == A.F_AISATSU) | (fam == A.F_INTERRUPT)
+    card = np.where(shows_field, st.fld_card[g, me, f], card)
+    for arr, v in ((st.hist_action, a), (st.hist_player, me), (st.hist_card, card)):
+        arr[g, 1:] = arr[g, :-1]
+        arr[g, 0] = v
+
+
+def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """One legal action per game in ``g``; leaves each game with its next micro-operation set."""
+    fam = A.FAMILY[a]
+    me = st.to_play[g].astype(np.int64)
+
+    sel = fam == A.F_PASS
+    if sel.any():
+        gs = g[sel]
+        st.passes[gs] += 1
+        both = st.passes[gs] >= 2
+        closed = gs[both]
+        st.passes[closed] = 0
+        st.op[closed] = np.where(st.stk_len[closed] > 0, OP_RESOLVE, OP_END_STEP)
+        other = gs[~both]
+        st.prio[other] = 1 - st.prio[other]
+        st.to_play[other] = st.prio[other]
+
+    sel = fam == A.F_ETEL
+    if sel.any():
+        gs, ps, h = g[sel], me[sel], a[sel] - A.ETEL0
+        card = st.hand[gs, ps, h].astype(np.int64)
+        _leave_hand(st, gs, ps, h)
+        st.etel_count[gs, ps, card] += 1
+        st.etel_total[gs, ps] += 1
+        st.etel_untapped[gs, ps] += 1
+    st.op[g[(fam == A.F_ETEL) | (fam == A.F_SKIP_ETEL)]] = OP_WINDOW
+
+    sel = fam == A.F_ENTER
+    if sel.any():
+        gs, ps, h = g[sel], me[sel], a[sel] - A.ENTER0
+        card = st.hand[gs, ps, h].astype(np.int64)
+        _leave_hand(st, gs, ps, h)
+        st.etel_untapped[gs, ps] -= C.COST[card]
+        stack.push(st, gs, kind=ITEM_ENTRY, card=card, ctrl=ps, op=C.OP_NONE, arg=0, tk=C.TK_NONE)
+        flow.ask(st, gs, DECISION_PRIORITY, ps)
+
+    sel = fam == A.F_CAST
+    if sel.any():
+        gs, ps = g[sel], me[sel]
+        h, t = np.divmod(a[sel] - A.CAST0, 13)
+        card = st.hand[gs, ps, h].astype(np.int64)
+        _leave_hand(st, gs, ps, h)
+        st.etel_untapped[gs, ps] -= C.COST[card]
+        tgt = targets.decode(ps, t, st, gs)
+        tk = C.TARGET[card]
+        ref = np.where(tk == C.TK_STACK, st.stk_len[gs].astype(np.int64) - 1, -1)
+        stack.push(st, gs, kind=ITEM_KOTODAMA, card=card, ctrl=ps, op=C.OPCODE[card], arg=C.ARG[card], tk=tk,
+                   tgt_player=tgt[0], tgt_slot=tgt[1], tgt_obj=tgt[2], ref=ref)
+        flow.ask(st, gs, DECISION_PRIORITY, ps)
+
+    sel = fam == A.F_ACTIVATE
+    if sel.any():
+        gs, ps = g[sel], me[sel]
+        f, t = np.divmod(a[sel] - A.ACTIVATE0, 13)
+        card = st.fld_card[gs, ps, f].astype(np.int64)
+        obj = st.fld_obj[gs, ps, f]
+        st.etel_untapped[gs, ps] -= C.ACT_E[card]
+        st.fld_tap[gs[C.ACT_O[card]], ps[C.ACT_O[card]], f[C.ACT_O[card]]] = True
+        j = C.ACT_J[card]
+        st.dmg_up[gs, ps] -= j
+        st.dmg_down[gs, ps] += j
+        tgt = targets.decode(ps, t, st, gs)
+        tk = C.TARGET[card]
+        is_self = tk == C.TK_SELF
+        stack.push(st, gs, kind=ITEM_ACTIVATED, card=card, ctrl=ps, op=C.OPCODE[card], arg=C.ARG[card], tk=tk,
+                   src_slot=f, src_obj=obj, tgt_player=np.where(is_self, ps, tgt[0]),
+                   tgt_slot=np.where(is_self, f, tgt[1]), tgt_obj=np.where(is_self, obj, tgt[2]))
+        flow.ask(st, gs, DECISION_PRIORITY, ps)
+
+    sel = fam == A.F_AISATSU
+    if sel.any():
+        gs, ps = g[sel], me[sel]
+        s, u = np.divmod(a[sel] - A.AISATSU0, 7)
+        card = st.fld_card[gs, ps, s].astype(np.int64)
+        obj = st.fld_obj[gs, ps, s]
+        st.fld_tap[gs, ps, s] = True
+        st.att_slot[gs] = s
+        st.att_obj[gs] = obj
+        player = u == 6
+        st.tgt_slot[gs] = np.where(player, -1, u)
+        st.tgt_obj[gs] = np.where(player, -1, st.fld_obj[gs, 1 - ps, np.minimum(u, 5)])
+        st.interrupt_asked[gs] = False
+        stack.pend_triggers(st, gs, ps, s, card, obj, C.TR_ON_AISATSU)
+        st.op[gs] = OP_FLUSH
+
+    sel = fam == A.F_END_AISATSU
+    st.phase[g[sel]] = PHASE_IKUSA_END
+    st.op[g[sel]] = OP_BEGIN_STEP
+
+    sel = fam == A.F_INTERRUPT
+    if sel.any():
+        gs, ps, f = g[sel], me[sel], a[sel] - A.INTERRUPT0
+        card = st.fld_card[gs, ps, f].astype(np.int64)
+        st.tgt_slot[gs] = f
+        st.tgt_obj[gs] = st.fld_obj[gs, ps, f]
+        st.fld_redir[gs, ps, f] = True
+        taps = ~(C.HAS_KAIZEN[card] | st.fld_kz[gs, ps, f]) & cfg.interrupt_taps
+        st.fld_tap[gs[taps], ps[taps], f[taps]] = True
+    st.op[g[(fam == A.F_INTERRUPT) | (fam == A.F_NO_INTERRUPT)]] = OP_WINDOW
+
+    sel = fam == A.F_TARGET
+    if sel.any():
+        gs, ps, t = g[sel], me[sel], a[sel] - A.TARGET0
+        i = st.pend_ask[gs].astype(np.int64)
+        tgt = targets.decode(ps, t, st, gs)
+        push_pending(st, gs, i, tgt[0], tgt[1], tgt[2])
+        st.pend_ask[gs] = -1
+        st.op[gs] = OP_FLUSH
+
+
+def _leave_hand(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, h: np.ndarray) -> None:
+    st.hand[g, p, h] = -1
+    st.hand_known[g, p, h] = False
+
+
+def winner(st: NinjaSlayerState) -> np.ndarray:
+    """int[B]: the winning seat of each finished game, -1 while playing or for a draw/truncation."""
+    return np.where(st.terminated, st.winner, -1)

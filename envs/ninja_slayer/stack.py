@@ -1,0 +1,77 @@
+"""The コトダマ空間 (the stack) and the pending list of triggers and ウケミ effects.
+
+``push`` puts one item per game on top of the stack (an item that would be the 17th is dropped);
+``pend`` records a triggered ability or a ウケミ effect that waits to be put on the stack after the
+current event. Pending items carry a sort key that gives the order of §2.6: the turn player's items
+first (they resolve last), within a player ウケミ effects in reveal order, then triggers by source
+slot; equal keys keep insertion order.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import cards as C
+from .config import STACK_MAX
+from .state import ITEM_TRIGGER, ITEM_UKEMI, PEND_MAX, NinjaSlayerState
+
+_NEG = np.int64(-1)
+
+
+def _col(x, n: int) -> np.ndarray:
+    return np.broadcast_to(np.asarray(x), (n,))
+
+
+def push(st: NinjaSlayerState, g: np.ndarray, *, kind, card, ctrl, op, arg, tk, src_slot=_NEG, src_obj=_NEG,
+         tgt_player=_NEG, tgt_slot=_NEG, tgt_obj=_NEG, ref=_NEG) -> None:
+    n = len(g)
+    if n == 0:
+        return
+    i = st.stk_len[g].astype(np.int64)
+    ok = i < STACK_MAX
+    g, i = g[ok], i[ok]
+    vals = dict(kind=kind, card=card, ctrl=ctrl, op=op, arg=arg, tk=tk, src_slot=src_slot, src_obj=src_obj,
+                tgt_player=tgt_player, tgt_slot=tgt_slot, tgt_obj=tgt_obj, ref=ref)
+    for name, v in vals.items():
+        getattr(st, f"stk_{name}")[g, i] = _col(v, n)[ok]
+    st.stk_len[g] += 1
+
+
+def pend(st: NinjaSlayerState, g: np.ndarray, *, kind, card, ctrl, op, arg, tk, src_slot=_NEG, src_obj=_NEG,
+         tgt_player=_NEG, tgt_slot=_NEG, tgt_obj=_NEG) -> None:
+    n = len(g)
+    if n == 0:
+        return
+    ctrl = _col(ctrl, n).astype(np.int64)
+    kind_c = _col(kind, n)
+    order = np.where(kind_c == ITEM_UKEMI, st.ukemi_seq[g], np.maximum(_col(src_slot, n), 0))
+    key = (ctrl != st.tp[g]) * 64 + (kind_c == ITEM_TRIGGER) * 32 + order
+    st.ukemi_seq[g] += (kind_c == ITEM_UKEMI)
+    i = st.pend_len[g].astype(np.int64)
+    ok = i < PEND_MAX
+    g, i = g[ok], i[ok]
+    vals = dict(kind=kind_c, card=card, ctrl=ctrl, op=op, arg=arg, tk=tk, src_slot=src_slot, src_obj=src_obj,
+                tgt_player=tgt_player, tgt_slot=tgt_slot, tgt_obj=tgt_obj, key=key)
+    for name, v in vals.items():
+        getattr(st, f"pend_{name}")[g, i] = _col(v, n)[ok]
+    st.pend_used[g, i] = False
+    st.pend_len[g] += 1
+
+
+def pend_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, slot: np.ndarray, card: np.ndarray,
+                  obj: np.ndarray, trigger: int) -> None:
+    """Pend the ``trigger`` ability of each given character that has one (one character per game)."""
+    has = C.TRIGGER[card] == trigger
+    g, p, slot, card, obj = g[has], p[has], slot[has], card[has], obj[has]
+    self_tk = C.TARGET[card] == C.TK_SELF
+    pend(st, g, kind=ITEM_TRIGGER, card=card, ctrl=p, op=C.OPCODE[card], arg=C.ARG[card], tk=C.TARGET[card],
+         src_slot=slot, src_obj=obj, tgt_player=np.where(self_tk, p, -1), tgt_slot=np.where(self_tk, slot, -1),
+         tgt_obj=np.where(self_tk, obj, -1))
+
+
+def pend_field_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, trigger: int) -> None:
+    """Pend ``trigger`` for every character on seat ``p``'s field (slot order)."""
+    for s in range(st.fld_card.shape[2]):
+        card = st.fld_card[g, p, s].astype(np.int64)
+        on = card >= 0
+        gs = g[on]
+        pend_triggers(st, gs, p[on], np.full(len(gs), s), card[on], st.fld_obj[gs, p[on], s], trigger)

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.game import BatchGame
+from envs.core.metadata import GameMetadata
 
 from . import position, render
 from .config import MomotaroConfig
@@ -58,3 +59,18 @@ class Momotaro(BatchGame):
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> MomotaroState:
         return position.from_position(self.engine, position_, seed)
+
+    @property
+    def metadata(self) -> GameMetadata:
+        # max_decisions: hiring is 9 auctions of at most N bids, N additional bids and TAKE/DECLINE.
+        # The battle is truncated after max_turns turns; a turn is at most one heal per damage point on
+        # live cards (damage stays below power: warrior_value - 1 on the warrior, 0+1+2 on each of the 3
+        # retainer kinds), END HEAL, ATTACK, SEND, DAMAGE and the yellow reward. Zero-sum: "winner" pays
+        # +1 / -1/(N-1) (shared firsts (N-k)/(k(N-1))), "linear" 1 - 2(rank-1)/(N-1); a truncated game
+        # pays nothing. Chance: decks, janken, dice. Imperfect: sealed bids.
+        cfg, n = self.config, self.config.num_players
+        per_turn = (cfg.warrior_value - 1 + 9) + 5
+        low = -1.0 / (n - 1) if cfg.reward_scheme == "winner" else -1.0
+        return GameMetadata(num_players=n, utility="zero_sum", utility_sum=0.0, reward_range=(low, 1.0),
+                            max_decisions=9 * (2 * n + 1) + cfg.max_turns * per_turn, chance=True,
+                            information="imperfect")

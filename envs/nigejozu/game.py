@@ -6,6 +6,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.game import BatchGame
+from envs.core.metadata import GameMetadata
 
 from . import actions as A
 from . import observation, position, render, rules
@@ -61,3 +62,15 @@ class Nigejozu(BatchGame):
     def winner(self, state: NigejozuState) -> np.ndarray:
         """int64[B]: winning faction of each finished game, -1 while it is still being played."""
         return rules.winner(state)
+
+    @property
+    def metadata(self) -> GameMetadata:
+        # max_decisions: each side plays at most one card (its marker) and otherwise dice turns of at most
+        # 3 decisions (ROLL, REROLL, COUNT_DIE), each placing >= 1 troop from its hand. A hand of T troops
+        # regains at most taikyaku_n (its own 退却) + 1 (the other's 謀反), so <= T + taikyaku_n + 1 dice
+        # turns. A card turn is CARD plus its picks: 2, taikyaku_n, or for 上洛 one per troop moved (<= T)
+        # plus DONE, so <= T + 2. The battle has no decisions. Zero-sum (±1 or ±score difference / 77);
+        # chance: chips, the card deal, the start player and dice; perfect information apart from dice.
+        t, n = self.config.troops_per_player, self.config.taikyaku_n
+        return GameMetadata(num_players=2, utility="zero_sum", utility_sum=0.0, reward_range=(-1.0, 1.0),
+                            max_decisions=2 * (3 * (t + n + 1) + t + 2), chance=True, information="perfect")

@@ -7,6 +7,7 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.game import BatchGame
+from envs.core.metadata import GameMetadata
 
 from . import actions as A
 from . import observation, position, render, rules
@@ -84,3 +85,17 @@ class NinjaDaifugo(BatchGame):
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> DaifugoState:
         return position.from_position(position_, self.config, seed)
+
+    @property
+    def metadata(self) -> GameMetadata:
+        # max_decisions: a game is truncated once it has taken max_game_steps decisions (the count
+        # restarts with every deal) and an episode is a series of series_games games. Rewards come only
+        # at a game's end, one per finishing place: zero_sum (+1, +1/3, -1/3, -1) sums to 0; uecda
+        # (4, 3, 2, 1) sums to 10 per game, 10 * series_games over a series that terminates (a truncated
+        # game pays nothing). Chance: the declaration, the start seat, the deal. Hands are hidden.
+        cfg = self.config
+        place = cfg.rewards_by_position
+        total = float(sum(place)) * cfg.series_games
+        return GameMetadata(num_players=NUM_SEATS, utility="zero_sum" if total == 0 else "constant_sum",
+                            utility_sum=total, reward_range=(min(0.0, *place), max(0.0, *place)),
+                            max_decisions=cfg.series_games * cfg.max_game_steps, chance=True, information="imperfect")

@@ -267,7 +267,7 @@ class _ObservationCheck(_Check):
             out = nan | (flat < low) | (flat > high)
             if out.any():
                 row, k = (int(x[0]) for x in np.nonzero(out))
-                self.fail(f"seat {seat}: observation[{k}] = {flat[row, k]!r} outside the declared "
+                self.fail(f"seat {seat}: observation[{k}] = {float(flat[row, k])} outside the declared "
                           f"[{low[k]}, {high[k]}]", row, step)
             return
         for row in range(b):
@@ -415,7 +415,8 @@ class _PositionCheck(_Check):
     def _same(self, a: State, b: State, ma: np.ndarray, mb: np.ndarray, t: int) -> None:
         def report(problem: str, k: int) -> None:
             row, step = self.where[k]
-            self.fail(f"the game loaded from its position at step {step} {problem} {t} steps later "
+            when = "at once" if t == 0 else f"{t} steps later"
+            self.fail(f"the game loaded from its position at step {step} {problem} {when} "
                       "(the position loses something the game depends on)", row, step + t)
 
         for name, x, y in (("terminated", a.terminated, b.terminated), ("truncated", a.truncated, b.truncated),

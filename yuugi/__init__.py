@@ -9,8 +9,8 @@ re-exported here unchanged (``yuugi.make is envs.make``):
 * ``make_game(name, **rules)``: the batched numpy core (``envs.make_game``).
 * ``games()`` / ``available_games()``: the names of the games built in this installation
   (``envs.available_games``).
-* ``cpu(game, level)``: a CPU opponent, ``random``, ``easy``, ``normal`` or ``hard``
-  (``agents.registry.cpu``).
+* ``cpu(game, level, ...)``: a CPU opponent, ``random``, ``easy``, ``normal`` or ``hard``
+  (``agents.registry.cpu``, with whatever options it takes).
 * ``evaluate(game, policies, ...)``: a round-robin of policies with ratings
   (``training.evaluate.evaluate``). It is imported on first use, so ``import yuugi`` needs only the
   runtime dependencies (numpy, gymnasium, pettingzoo); ``evaluate`` itself needs the ``train``

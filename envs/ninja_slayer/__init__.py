@@ -1,1 +1,4 @@
-"""ninja_slayer: the two-player trading card game with a stack, priority, interrupts and ウケミ."""
+"""ニンジャスレイヤーTCG (ninja_slayer): see :mod:`envs.ninja_slayer_v0` for the documentation."""
+from .game import NinjaSlayer
+
+__all__ = ["NinjaSlayer"]

@@ -1,0 +1,61 @@
+"""``NinjaSlayer``: the batched core of the two-player card game (the only rules engine)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from envs.core.game import BatchGame
+
+from . import actions as A
+from . import observation, position, render, rules
+from .config import NinjaSlayerConfig
+from .decks import parse_deck_specs
+from .state import NinjaSlayerState
+
+
+class NinjaSlayer(BatchGame):
+    """ニンジャスレイヤーTCG over a batch. Options: see :class:`~.config.NinjaSlayerConfig`."""
+
+    name = "ninja_slayer"
+
+    def __init__(self, **options: Any) -> None:
+        self.config = NinjaSlayerConfig.from_options(options)
+        self.num_players = 2
+        self.num_actions = A.NUM_ACTIONS
+        self.observation_shape = (observation.offsets(self.config.history)[1],)
+
+    def init(self, seeds: np.ndarray | list[int], decks: Any = None) -> NinjaSlayerState:
+        """B new games; ``decks`` (optional) overrides the configured pair of decks for these games."""
+        specs = parse_deck_specs(decks) if decks is not None else None
+        return rules.init(np.asarray(seeds), self.config, specs)
+
+    def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:  # type: ignore[override]
+        return rules.legal_mask(state, self.config)
+
+    def _apply(self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
+        rules.apply(state, actions, active, self.config)
+
+    def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
+        return observation.observe(state, seat, self.config)
+
+    def action_label(self, action: int) -> str:
+        return A.action_label(action)
+
+    def describe_action(self, action: int) -> dict[str, Any]:
+        return A.describe_action(action)
+
+    def render_text(  # type: ignore[override]
+        self, state: NinjaSlayerState, index: int = 0, seat: int | None = None
+    ) -> str:
+        return render.render_text(state, index, self.config, seat)
+
+    def to_position(self, state: NinjaSlayerState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
+        return position.to_position(state, index, self.config)
+
+    def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> NinjaSlayerState:
+        return position.from_position(position_, self.config, seed)
+
+    def winner(self, state: NinjaSlayerState) -> np.ndarray:
+        """int[B]: the winning seat of each finished game, -1 while playing or for a draw."""
+        return rules.winner(state)

@@ -53,3 +53,35 @@ def test_every_registered_game_is_covered() -> None:
     """The parametrization above reaches every game of the registry."""
     covered = {c.values[0] for c in _cases()}
     assert covered == set(envs.available_games()) and covered
+
+
+# Declared metadata, the expected values worked out by hand from each game's rules (see the
+# comments next to each game's ``metadata``), not read back from the code.
+EXPECTED_METADATA = [
+    # nigejozu, T troops, N = taikyaku_n: per side <= T + N + 1 dice turns of <= 3 decisions and one
+    # card turn of <= T + 2 (上洛: CARD, one pick per troop, DONE).
+    ("nigejozu", {}, dict(num_players=2, utility="zero_sum", utility_sum=0.0, reward_range=(-1.0, 1.0),
+                          max_decisions=2 * (3 * 22 + 20), chance=True, information="perfect")),
+    ("nigejozu", {"troops_per_player": 12, "taikyaku_n": 2, "reward_scheme": "score_diff"},
+     dict(max_decisions=2 * (3 * 15 + 14), utility="zero_sum", reward_range=(-1.0, 1.0))),
+    # momotaro, N players: 9 auctions of <= 2N + 1 decisions; <= max_turns battle turns of
+    # <= (warrior - 1) + 9 heals, END HEAL, ATTACK, SEND, DAMAGE, YELLOW.
+    ("momotaro", {}, dict(num_players=4, utility="zero_sum", utility_sum=0.0, reward_range=(-1 / 3, 1.0),
+                          max_decisions=9 * 9 + 300 * 16, chance=True, information="imperfect")),
+    ("momotaro", {"num_players": 2, "warrior_value": 5, "max_turns": 100, "reward_scheme": "linear"},
+     dict(num_players=2, reward_range=(-1.0, 1.0), max_decisions=9 * 5 + 100 * 18)),
+    # ninja_daifugo: series_games games truncated at max_game_steps decisions each; places pay
+    # (+1, +1/3, -1/3, -1) or (4, 3, 2, 1), the latter 10 per terminated game.
+    ("ninja_daifugo", {}, dict(num_players=4, utility="zero_sum", utility_sum=0.0, reward_range=(-1.0, 1.0),
+                               max_decisions=5 * 4000, chance=True, information="imperfect")),
+    ("ninja_daifugo", {"series_games": 2, "max_game_steps": 300, "reward_scheme": "uecda"},
+     dict(utility="constant_sum", utility_sum=20.0, reward_range=(0.0, 4.0), max_decisions=600)),
+]
+
+
+@pytest.mark.parametrize("name, rules, expected", EXPECTED_METADATA)
+def test_declared_metadata(name: str, rules: dict[str, Any], expected: dict[str, Any]) -> None:
+    meta = envs.make_game(name, **rules).metadata
+    for field, value in expected.items():
+        got = getattr(meta, field)
+        assert got == (pytest.approx(value) if field == "reward_range" else value), (field, got, value)

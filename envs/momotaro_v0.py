@@ -13,8 +13,8 @@ Each player is a village's warrior (power 3). First the 9 retainers (イヌ/サ�
 チョキ) are hired one at a time by sealed kibidango bids; then the players fight the 12 oni over three
 rounds of 4 new oni each, sending one of 58 legal card sets against an oni of their choice, adding
 janken modifiers and a red (oni) and a white (player) die. Defeated oni become treasure; 黒鬼
-regenerates, 黄鬼 can be taken as potions. The rules are `shared/rules/momotaro.md`: §2–§7 and §10
-are normative, §11 lists the inferred rules this environment keeps to, §12 the options.
+regenerates, 黄鬼 can be taken as potions. The rules for people — every rule, the options and the
+rulings we made where the original is silent — are `docs/rules/momotaro.md`.
 
 ## Observation (from the observing seat: self first, then the next seats clockwise)
 Phase, round, lap and turn slots left, the observer's absolute seat, the seat to play and the round's
@@ -56,7 +56,7 @@ or an integer), `heal_any_turn` (True), `damage_reduces_power` (True), `reward_s
 `max_turns` (300 battle turns, then truncation). §12's `treasure_equals_power`, `declined_retainer`,
 `janken`, `black_regen` and `public_hands` are accepted with their only defined value.
 
-## Rulings where the rules file is silent
+## Rulings where the original rules are silent (reasons in `docs/rules/momotaro.md`)
 * Sealed bids are taken in seat order (0, 1, …; tied seats in seat order for the additional bid).
   The order carries no information: a seat sees only *that* earlier seats have bid, never how much,
   until the stage's bids are all in. The previous auction's bids stay visible (they were revealed).

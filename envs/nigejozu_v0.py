@@ -16,8 +16,8 @@ plays one of their 3 strategy cards (once per game, only while both hands hold t
 player to empty their hand takes the 逃げチップ (escape chip, wins ties); the other then plays
 consecutive turns. Then the battle: provinces in chip order 2..12; the stronger side (troops +
 援軍) takes the chip and sends 1 援軍 to each adjacent province whose chip is still on the map and
-holds its troops. The higher chip total wins. The rules are `shared/rules/nigejozu.md`; §3
-(completions) and §4 (state machine) are normative.
+holds its troops. The higher chip total wins. The rules for people — the map, the twelve cards, the
+options and the rulings we made with their reasons — are `docs/rules/nigejozu.md`.
 
 ## Map
 11 provinces P0..P10: 九州, 四国, 種子島, 播磨, 京, 敦賀, 三河, 信濃, 奥州, 鎌倉, 蝦夷. Sea links
@@ -41,7 +41,7 @@ hidden information apart from future dice.
 | 1–12 | CARD(e), e = 加勢 物見 人質 追放 謀反 囮 神力 山越え 退却 忍 分隊 上洛 | start of a turn (see below) |
 | 13 | REROLL | after the first roll |
 | 14–16 | COUNT_DIE(i): sorted die i is the count, the other two the province | after a roll (see below) |
-| 17–27 | PROVINCE(x) | a card's target step (see `EFFECT_TEXT` and rules file §3.3) |
+| 17–27 | PROVINCE(x) | a card's target step (see `EFFECT_TEXT` and `docs/rules/nigejozu.md`) |
 | 28 | DONE | finishing 上洛 after at least one move |
 
 A card is legal when it is the player's own face, their marker is unused, both hands hold troops
@@ -57,15 +57,15 @@ On the step that ends the game (the last placement, which also runs the battle):
 ## Options (`env(**rules)`)
 `troops_per_player` (18, 12..18), `taikyaku_n` (3, 1..6), `muhon_returns_to_hand` (True; False removes
 the bounced troop from the game), `reinf_per_win` (1, 1..3), `card_model` ("paired6" or "single12"),
-`face_pairing` (six (Hojo face, Ashikaga face) pairs; default the rules file's table),
+`face_pairing` (six (Hojo face, Ashikaga face) pairs; default the table in `docs/rules/nigejozu.md`),
 `reward_scheme` ("win_loss" or "score_diff"). Unknown options raise `OptionError`.
 
 ## Positions
 `Game().to_position(state, i)` / `from_position(dict)`: JSON with province, faction and card names;
 see `envs.nigejozu.position`. `reset(options={"position": ...})` starts the AEC env from one.
 
-## Rulings where the rules file is silent
-* Province names are the rules file's (inferred except 京, 敦賀, 信濃, 鎌倉); its P2 placeholder is 種子島.
+## Rulings where the original rules are silent (reasons in `docs/rules/nigejozu.md`)
+* Province names are ours except 京, 敦賀, 信濃 and 鎌倉, which the original names; P2 is 種子島.
 * COUNT_DIE indices refer to the dice sorted ascending; the province and count follow from the
   choice, so the split is one decision.
 * The battle phase has no decisions: it runs inside the step that empties the last hand, and that

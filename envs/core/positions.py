@@ -1,10 +1,15 @@
-"""Validators shared by every game's ``from_position``: each error names the bad field."""
+"""Small validators for ``from_position`` code that checks fields one by one; each error names the field.
+
+Games describe their positions with :mod:`envs.core.schema` (parsers, ranges and defaults per field);
+these helpers use the same parsers for code that has not moved to a schema.
+"""
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from . import schema
 from .errors import PositionError
 
 
@@ -13,7 +18,7 @@ def check_header(position: Any, game: str, known_keys: Iterable[str], required: 
     if not isinstance(position, Mapping):
         raise PositionError("position", f"expected a dict, got {type(position).__name__}")
     known = set(known_keys)
-    unknown = sorted(set(position) - known)
+    unknown = sorted(set(position) - known, key=str)
     if unknown:
         raise PositionError(unknown[0], f"unknown key; known keys: {sorted(known)}")
     if position.get("game", game) != game:
@@ -24,16 +29,12 @@ def check_header(position: Any, game: str, known_keys: Iterable[str], required: 
 
 
 def as_int(value: Any, field: str, lo: int, hi: int) -> int:
-    """An integer in ``lo..hi`` (booleans are not integers here)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
-        raise PositionError(field, f"expected an integer in {lo}..{hi}, got {value!r}")
-    return int(value)
+    """An integer in ``lo..hi`` (booleans and floats are not integers here)."""
+    return schema.Int(lo, hi).parse(value, field)
 
 
 def as_bool(value: Any, field: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise PositionError(field, f"expected true or false, got {value!r}")
-    return bool(value)
+    return schema.Bool().parse(value, field)
 
 
 def as_list(value: Any, field: str, length: int | None = None) -> list[Any]:

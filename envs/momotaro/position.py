@@ -34,32 +34,22 @@ Missing orders default to "dealt cards first, in id order". Every field is check
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import rng
+from envs.core import schema as S
 from envs.core.errors import PositionError
-from envs.core.positions import as_bool as _bool
-from envs.core.positions import as_int as _int
-from envs.core.positions import as_list as _list
-from envs.core.positions import check_header
 
 from .cards import CARD_NAMES, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .rules import Engine
 from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUTCOME_NAMES, PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_HEAL,
-                    PH_OVER, PH_TAKE, PH_YELLOW, PHASE_NAMES, MomotaroState, empty_state)
+                    PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, PHASE_NAMES, MomotaroState, empty_state)
 from .tables import COMBO_BY_CARDS, COMBO_CARDS, COMBO_SIZE, COMBOS
 
-KNOWN_KEYS = {
-    "game", "num_players", "round", "phase", "to_play", "players", "retainer_order", "auction", "declined", "bids",
-    "additional", "bidders", "last_bids", "last_additional", "oni_order", "oni_damage", "oni_taken",
-    "start_player", "slot", "target", "sent", "pending_damage", "dice", "outcome", "turns", "terminated",
-    "truncated",
-}
-PLAYER_KEYS = {"cards", "knocked_out", "kibidango", "potions", "treasure", "fresh", "alive"}
 RETAINER_NAMES = CARD_NAMES[1:]
-OUTCOME_IDS = {v: k for k, v in OUTCOME_NAMES.items() if v is not None}
+OUTCOMES = tuple(OUTCOME_NAMES[k] for k in range(len(OUTCOME_NAMES) - 1))  # "win", "draw", "loss" = OUT_WIN..
 
 
 def _opt(x: int) -> int | None:
@@ -118,145 +108,182 @@ def to_position(eng: Engine, st: MomotaroState, i: int = 0) -> dict[str, Any]:
 
 
 # ---- loading -----------------------------------------------------------------------------------
+def schema(eng: Engine) -> S.Record:
+    """Every key of a position: its parser, range and default (ranges from the game's options)."""
+    return _schema(eng.P, eng.K, tuple(int(x) for x in eng.power), eng.d.oni_names,
+                   tuple(int(x) for x in eng.oni_power), eng.cfg.max_turns)
 
 
-
-def _dict(value: Any, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise PositionError(field, f"expected an object, got {value!r}")
-    return value
-
-
-def _name(value: Any, field: str, names: tuple[str, ...]) -> int:
-    if value not in names:
-        raise PositionError(field, f"unknown name {value!r}; expected one of {list(names)}")
-    return names.index(value)
-
-
-def _order(value: Any, field: str, names: tuple[str, ...]) -> list[int]:
-    ids = [_name(v, f"{field}[{k}]", names) for k, v in enumerate(_list(value, field, len(names)))]
-    if len(set(ids)) != len(ids):
-        raise PositionError(field, "every card must appear exactly once")
-    return ids
-
-
-def _opt_ints(value: Any, field: str, p: int, hi: int) -> list[int]:
-    if value is None:
-        return [-1] * p
-    return [-1 if v is None else _int(v, f"{field}[{k}]", 0, hi) for k, v in enumerate(_list(value, field, p))]
+@functools.lru_cache(maxsize=16)
+def _schema(P: int, K: int, power: tuple[int, ...], oni_names: tuple[str, ...], oni_power: tuple[int, ...],
+            max_turns: int) -> S.Record:
+    card, retainer = S.Name(CARD_NAMES, what="card"), S.Name(RETAINER_NAMES, what="retainer")
+    oni = S.Name(oni_names, what="oni")
+    bids = S.seat_list(S.Nullable(S.Int(0, K), none=-1), P, -1)
+    player = S.Record({
+        "cards": S.Table(card, lambda c: S.Int(0, power[c] - 1)).or_default({WARRIOR: 0}),  # card -> damage
+        "knocked_out": S.ListOf(card, unique=True).or_default([]),
+        "kibidango": S.Int(0, K).or_default(K),
+        "potions": S.Int(0, 3).or_default(0),
+        "treasure": S.Int(0, sum(oni_power)).or_default(None),  # checked against oni_taken
+        "fresh": S.ListOf(card, unique=True).or_default([]),
+        "alive": S.Bool().or_default(None),  # checked: the warrior is in play
+    })
+    return S.Record({
+        "game": S.Const("momotaro").or_default("momotaro"),
+        "num_players": S.Int(2, 4),
+        "round": S.Int(0, 3).or_default(0),
+        "phase": S.Name(PHASE_NAMES, what="phase").or_default(None),  # default: bid, or choose_oni in battle
+        "to_play": S.Int(0, P - 1).or_default(None),  # default: derived from the phase
+        "players": S.ListOf(player, length=P),
+        "retainer_order": S.ListOf(retainer, length=NUM_RETAINERS, unique=True).or_default(None),
+        "auction": S.Int(0, NUM_RETAINERS).or_default(None),
+        "declined": S.ListOf(retainer, unique=True).or_default([]),
+        "bids": bids, "additional": bids, "last_bids": bids, "last_additional": bids,
+        "bidders": S.seat_list(S.Bool(), P, True),
+        "oni_order": S.ListOf(oni, length=NUM_ONI, unique=True).or_default(None),
+        "oni_damage": S.Table(oni, lambda o: S.Int(0, oni_power[o])).or_default({}),
+        "oni_taken": S.Table(oni, S.Record({"by": S.Int(0, P - 1), "as": S.Name(("treasure", "potion"))}))
+        .or_default({}),
+        "start_player": S.Int(0, P - 1).or_default(0),
+        "slot": S.Int(0, 30000).or_default(0),
+        "target": S.Nullable(oni, none=-1).or_default(-1),
+        "sent": S.Nullable(S.ListOf(card, min_len=1, unique=True)).or_default(None),
+        "pending_damage": S.Int(0, 15).or_default(0),
+        "dice": S.Nullable(S.ListOf(S.Int(1, 6), length=2)).or_default(None),
+        "outcome": S.Nullable(S.Name(OUTCOMES, what="outcome"), none=-1).or_default(-1),
+        "turns": S.Int(0, max_turns).or_default(0),
+        "terminated": S.Bool().or_default(False),
+        "truncated": S.Bool().or_default(False),
+    })
 
 
 def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> MomotaroState:
-    check_header(position, "momotaro", KNOWN_KEYS, ("num_players", "players"))
-    P, K = eng.P, eng.K
-    if position["num_players"] != P:
-        raise PositionError("num_players", f"this game has {P} players, the position {position['num_players']!r}")
-    get = position.get
-    names = eng.d.oni_names
-    power = eng.power
+    key = S.check_seed(seed)
+    p = schema(eng).parse(position, "")
+    P = eng.P
+    if p["num_players"] != P:
+        raise PositionError("num_players", f"this game has {P} players, the position {p['num_players']}")
     st = empty_state(1, P)
-    st.rng_key[:] = rng.keys_from_seeds(np.array([seed], dtype=np.uint64))
+    st.rng_key[:] = key
+    rnd = st.round[0] = p["round"]
+    if p["phase"] is None:
+        p["phase"] = PH_BID if rnd == 0 else PH_ONI
+    phase = st.phase[0] = p["phase"]
+    over = phase == PH_OVER
+    _check_end(p, phase, eng)
+    owner_of = _load_players(st, p["players"], eng)
+    _load_hiring(st, p, owner_of, over)
+    taken = _load_oni(st, p, eng)
+    for seat in range(P):
+        won = sum(int(eng.oni_power[o]) for o, (by, at) in taken.items() if by == seat and at == AT_TREASURE)
+        got = sum(int(YELLOW_POTIONS[o]) for o, (by, at) in taken.items() if by == seat and at == AT_POTION)
+        st.treasure[0, seat] = won
+        if p["players"][seat]["treasure"] not in (None, won):
+            raise PositionError(f"players[{seat}].treasure", f"the oni taken as treasure by this player are worth {won}")
+        if st.potions[0, seat] > got:
+            raise PositionError(f"players[{seat}].potions", f"only {got} potion(s) were won from yellow oni")
+    if rnd in (1, 2) and p["slot"] >= eng.slot_limit and not over:
+        raise PositionError("slot", f"rounds 1 and 2 have {eng.slot_limit} turn slots")
+    st.start_player[0], st.slot[0], st.target[0] = p["start_player"], p["slot"], p["target"]
+    combo = -1
+    if p["sent"] is not None:
+        combo = COMBO_BY_CARDS.get(frozenset(p["sent"]), -1)
+        if combo < 0:
+            raise PositionError("sent", f"{[CARD_NAMES[c] for c in p['sent']]} is not one of the 58 legal card sets")
+    st.combo[0], st.pending[0] = combo, p["pending_damage"]
+    if p["dice"] is not None:
+        st.dice[0] = p["dice"]
+    st.outcome[0], st.turns[0] = p["outcome"], p["turns"]
+    st.terminated[0], st.truncated[0] = p["terminated"], p["truncated"]
+    st.to_play[0] = _check_turn(st, p, phase, eng)
+    if not over and not eng.legal_mask(st)[0].any():
+        raise PositionError("phase", "no legal action from this position")
+    return st
 
-    rnd = _int(get("round", 0), "round", 0, 3)
-    phase_name = get("phase", "bid" if rnd == 0 else "choose_oni")
-    if phase_name not in PHASE_NAMES:
-        raise PositionError("phase", f"expected one of {list(PHASE_NAMES)}, got {phase_name!r}")
-    phase = PHASE_NAMES.index(phase_name)
-    hiring_phase = phase in (PH_BID, PH_ADD, PH_TAKE)
-    if phase != PH_OVER and hiring_phase != (rnd == 0):
-        raise PositionError("phase", f"phase {phase_name!r} does not belong to round {rnd}")
-    terminated = _bool(get("terminated", False), "terminated")
-    truncated = _bool(get("truncated", False), "truncated")
+
+def _check_end(p: Mapping[str, Any], phase: int, eng: Engine) -> None:
+    """Phase 'over' goes with a terminated or truncated game, reachable only after the hiring."""
+    rnd, terminated, truncated = p["round"], p["terminated"], p["truncated"]
+    hiring = phase in (PH_BID, PH_ADD, PH_TAKE)
+    if phase != PH_OVER and hiring != (rnd == 0):
+        raise PositionError("phase", f"phase {PHASE_NAMES[phase]!r} does not belong to round {rnd}")
     if (phase == PH_OVER) != (terminated or truncated):
         raise PositionError("phase", "phase 'over' goes with terminated or truncated, and only with them")
+    if terminated and truncated:
+        raise PositionError("truncated", "a game ends either by its rules (terminated) or by max_turns (truncated)")
+    if phase == PH_OVER and rnd == 0:
+        raise PositionError("round", "a game cannot end during the hiring (round 0)")
+    if truncated and p["turns"] != eng.cfg.max_turns:
+        raise PositionError("turns", f"a game is truncated when its turns reach max_turns={eng.cfg.max_turns}")
+    if phase != PH_OVER and p["turns"] >= eng.cfg.max_turns:
+        raise PositionError("turns", f"a live game has had fewer than max_turns={eng.cfg.max_turns} turns")
 
-    # ---- players -------------------------------------------------------------------------------
+
+def _load_players(st: MomotaroState, players: list[dict[str, Any]], eng: Engine) -> dict[int, int]:
+    """Cards in play (with damage), knocked out, kibidango, potions, fresh damage; returns retainer -> owner."""
     owner_of: dict[int, int] = {}
-    for p, pl in enumerate(_list(position["players"], "players", P)):
-        f = f"players[{p}]"
-        pl = _dict(pl, f)
-        bad = sorted(set(pl) - PLAYER_KEYS)
-        if bad:
-            raise PositionError(f"{f}.{bad[0]}", f"unknown key; known keys: {sorted(PLAYER_KEYS)}")
-        cards = _dict(pl.get("cards", {"W": 0}), f"{f}.cards")
-        for name, dmg in cards.items():
-            c = _name(name, f"{f}.cards", CARD_NAMES)
-            st.hand[0, p, c] = True
-            st.card_dmg[0, p, c] = _int(dmg, f"{f}.cards.{name}", 0, int(power[c]) - 1)
-        for k, name in enumerate(_list(pl.get("knocked_out", []), f"{f}.knocked_out")):
-            c = _name(name, f"{f}.knocked_out[{k}]", CARD_NAMES)
-            if st.hand[0, p, c] or st.ko[0, p, c]:
-                raise PositionError(f"{f}.knocked_out", f"{name} is listed twice")
-            st.ko[0, p, c] = True
-            st.card_dmg[0, p, c] = power[c]
-        if not (st.hand[0, p, WARRIOR] or st.ko[0, p, WARRIOR]):
+    for seat, pl in enumerate(players):
+        f = f"players[{seat}]"
+        for c, dmg in pl["cards"].items():
+            st.hand[0, seat, c], st.card_dmg[0, seat, c] = True, dmg
+        for c in pl["knocked_out"]:
+            if st.hand[0, seat, c]:
+                raise PositionError(f"{f}.knocked_out", f"{CARD_NAMES[c]} is also in play")
+            st.ko[0, seat, c], st.card_dmg[0, seat, c] = True, eng.power[c]
+        if not (st.hand[0, seat, WARRIOR] or st.ko[0, seat, WARRIOR]):
             raise PositionError(f"{f}.cards", "every player has a warrior W, in play or knocked out")
-        for c in range(1, NUM_CARDS):
-            if st.hand[0, p, c] or st.ko[0, p, c]:
-                if c in owner_of:
-                    raise PositionError(f"{f}.cards", f"{CARD_NAMES[c]} also belongs to player {owner_of[c]}")
-                owner_of[c] = p
-        st.alive[0, p] = st.hand[0, p, WARRIOR]
-        st.kibi[0, p] = _int(pl.get("kibidango", K), f"{f}.kibidango", 0, K)
-        st.potions[0, p] = _int(pl.get("potions", 0), f"{f}.potions", 0, 3)
-        for k, name in enumerate(_list(pl.get("fresh", []), f"{f}.fresh")):
-            c = _name(name, f"{f}.fresh[{k}]", CARD_NAMES)
-            if not st.hand[0, p, c]:  # (it may have been healed back to 0 since)
-                raise PositionError(f"{f}.fresh", f"{name} is not a card in play")
-            st.fresh[0, p, c] = True
-        if "alive" in pl and _bool(pl["alive"], f"{f}.alive") != bool(st.alive[0, p]):
+        for c in np.flatnonzero(st.hand[0, seat, 1:] | st.ko[0, seat, 1:]) + 1:
+            if owner_of.setdefault(int(c), seat) != seat:
+                raise PositionError(f"{f}.cards", f"{CARD_NAMES[c]} also belongs to player {owner_of[int(c)]}")
+        st.alive[0, seat] = st.hand[0, seat, WARRIOR]
+        st.kibi[0, seat], st.potions[0, seat] = pl["kibidango"], pl["potions"]
+        for c in pl["fresh"]:
+            if not st.hand[0, seat, c]:  # (it may have been healed back to 0 since)
+                raise PositionError(f"{f}.fresh", f"{CARD_NAMES[c]} is not a card in play")
+            st.fresh[0, seat, c] = True
+        if pl["alive"] is not None and pl["alive"] != bool(st.alive[0, seat]):
             raise PositionError(f"{f}.alive", "alive means the warrior W is in play")
+    return owner_of
 
-    # ---- hiring --------------------------------------------------------------------------------
-    declined_raw = _list(get("declined", []), "declined")
-    declined = [_name(v, f"declined[{k}]", RETAINER_NAMES) for k, v in enumerate(declined_raw)]
+
+def _load_hiring(st: MomotaroState, p: dict[str, Any], owner_of: dict[int, int], over: bool) -> None:
+    """The deal order of the retainers, the auction index, the declined retainers and the bids."""
+    declined = p["declined"]
+    if any(r + 1 in owner_of for r in declined):
+        raise PositionError("declined", "a declined retainer belongs to nobody")
     gone = {c - 1 for c in owner_of} | set(declined)
-    if len(set(declined)) != len(declined) or any(r + 1 in owner_of for r in declined):
-        raise PositionError("declined", "a declined retainer belongs to nobody and is listed once")
-    if "retainer_order" in position:
-        order = _order(position["retainer_order"], "retainer_order", RETAINER_NAMES)
-    else:
-        order = sorted(gone) + sorted(set(range(NUM_RETAINERS)) - gone)
-    auction = _int(get("auction", len(gone) if rnd == 0 else NUM_RETAINERS), "auction", 0, NUM_RETAINERS)
+    order = p["retainer_order"] or sorted(gone) + sorted(set(range(NUM_RETAINERS)) - gone)
+    rnd = p["round"]
+    auction = p["auction"] if p["auction"] is not None else len(gone) if rnd == 0 else NUM_RETAINERS
     if set(order[:auction]) != gone:
         raise PositionError("auction", "the retainers before the auction index must be exactly those hired or "
                                        "declined")
-    if (rnd == 0) != (auction < NUM_RETAINERS) and phase != PH_OVER:
+    if (rnd == 0) != (auction < NUM_RETAINERS) and not over:
         raise PositionError("auction", "hiring goes on until all 9 retainers were auctioned, then battle starts")
-    st.hire_deck[0] = order
-    st.hire_pos[0] = auction
-    st.declined[0, declined] = True
-    bids = _opt_ints(get("bids"), "bids", P, K)
-    adds = _opt_ints(get("additional"), "additional", P, K)
-    bidders = [True] * P if get("bidders") is None else [
-        _bool(v, f"bidders[{k}]") for k, v in enumerate(_list(get("bidders"), "bidders", P))]
-    st.last_bids[0] = _opt_ints(get("last_bids"), "last_bids", P, K)
-    st.last_adds[0] = _opt_ints(get("last_additional"), "last_additional", P, K)
-    for p in range(P):
-        if bids[p] > st.kibi[0, p] or max(bids[p], 0) + max(adds[p], 0) > st.kibi[0, p]:
-            raise PositionError(f"bids[{p}]", "a bid (plus its additional bid) cannot exceed the kibidango held")
+    if over and auction < NUM_RETAINERS:
+        raise PositionError("auction", "a game cannot end before all 9 retainers were auctioned")
+    st.hire_deck[0], st.hire_pos[0], st.declined[0, declined] = order, auction, True
+    st.last_bids[0], st.last_adds[0] = p["last_bids"], p["last_additional"]
+    for seat, (bid, add) in enumerate(zip(p["bids"], p["additional"])):
+        if max(bid, 0) + max(add, 0) > st.kibi[0, seat]:
+            raise PositionError(f"bids[{seat}]", "a bid (plus its additional bid) cannot exceed the kibidango held")
 
-    # ---- oni -----------------------------------------------------------------------------------
-    taken_raw = _dict(get("oni_taken", {}), "oni_taken")
+
+def _load_oni(st: MomotaroState, p: dict[str, Any], eng: Engine) -> dict[int, tuple[int, int]]:
+    """The oni deal order, the oni taken (as treasure or potion) and the damage on field oni."""
     taken: dict[int, tuple[int, int]] = {}
-    for name, info in taken_raw.items():
-        o = _name(name, "oni_taken", names)
-        info = _dict(info, f"oni_taken.{name}")
-        by = _int(info.get("by"), f"oni_taken.{name}.by", 0, P - 1)
-        how = info.get("as")
-        if how not in ("treasure", "potion") or (how == "potion" and not IS_YELLOW[o]):
-            raise PositionError(f"oni_taken.{name}.as", "'treasure', or 'potion' for a yellow oni")
-        taken[o] = (by, AT_TREASURE if how == "treasure" else AT_POTION)
-    dealt_count = 4 * rnd
-    if "oni_order" in position:
-        oni_order = _order(position["oni_order"], "oni_order", names)
-    else:
-        dmg_keys = {_name(n, "oni_damage", names) for n in _dict(get("oni_damage", {}), "oni_damage")}
-        first = sorted(set(taken) | dmg_keys)
-        oni_order = first + sorted(set(range(NUM_ONI)) - set(first))
-    dealt = set(oni_order[:dealt_count])
+    names = eng.d.oni_names
+    for o, info in p["oni_taken"].items():
+        if info["as"] == 1 and not IS_YELLOW[o]:
+            raise PositionError(f"oni_taken.{names[o]}.as", "'treasure', or 'potion' for a yellow oni")
+        taken[o] = (info["by"], AT_TREASURE if info["as"] == 0 else AT_POTION)
+    damage = p["oni_damage"]
+    first = sorted(set(taken) | set(damage))
+    oni_order = p["oni_order"] or first + sorted(set(range(NUM_ONI)) - set(first))
+    dealt = set(oni_order[:4 * p["round"]])
     if not set(taken) <= dealt:
-        raise PositionError("oni_taken", f"only oni dealt by round {rnd} can have been defeated")
+        raise PositionError("oni_taken", f"only oni dealt by round {p['round']} can have been defeated")
     st.oni_deck[0] = oni_order
     for o in range(NUM_ONI):
         if o in taken:
@@ -264,66 +291,28 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
             st.oni_dmg[0, o] = eng.oni_power[o]  # a defeated oni carries its full damage
         elif o in dealt:
             st.oni_at[0, o] = AT_FIELD
-    target = get("target")
-    t = -1 if target is None else _name(target, "target", names)
-    for name, dmg in _dict(get("oni_damage", {}), "oni_damage").items():
-        o = _name(name, "oni_damage", names)
+    for o, dmg in damage.items():
         if st.oni_at[0, o] != AT_FIELD:
-            raise PositionError(f"oni_damage.{name}", "only oni on the field carry damage")
-        hi = int(eng.oni_power[o]) if (phase == PH_YELLOW and o == t) else int(eng.oni_power[o]) - 1
-        st.oni_dmg[0, o] = _int(dmg, f"oni_damage.{name}", 0, hi)
-    for p in range(P):
-        won = sum(int(eng.oni_power[o]) for o, (by, at) in taken.items() if by == p and at == AT_TREASURE)
-        got = sum(int(YELLOW_POTIONS[o]) for o, (by, at) in taken.items() if by == p and at == AT_POTION)
-        st.treasure[0, p] = won
-        pl = position["players"][p]
-        if "treasure" in pl and pl["treasure"] != won:
-            raise PositionError(f"players[{p}].treasure", f"the oni taken as treasure by this player are worth {won}")
-        if st.potions[0, p] > got:
-            raise PositionError(f"players[{p}].potions", f"only {got} potion(s) were won from yellow oni")
+            raise PositionError(f"oni_damage.{names[o]}", "only oni on the field carry damage")
+        if dmg >= eng.oni_power[o] and not (p["phase"] == PH_YELLOW and o == p["target"]):
+            raise PositionError(f"oni_damage.{names[o]}", f"an oni with damage {int(eng.oni_power[o])} is defeated")
+        st.oni_dmg[0, o] = dmg
+    return taken
 
-    # ---- the turn ------------------------------------------------------------------------------
-    start = _int(get("start_player", 0), "start_player", 0, P - 1)
-    slot = _int(get("slot", 0), "slot", 0, 30000)
-    if rnd in (1, 2) and slot >= eng.slot_limit and phase != PH_OVER:
-        raise PositionError("slot", f"rounds 1 and 2 have {eng.slot_limit} turn slots")
-    st.start_player[0], st.slot[0] = start, slot
-    st.target[0] = t
-    sent = get("sent")
-    combo = -1
-    if sent is not None:
-        ids = frozenset(_name(v, f"sent[{k}]", CARD_NAMES) for k, v in enumerate(_list(sent, "sent")))
-        if ids not in COMBO_BY_CARDS or len(ids) != len(sent):
-            raise PositionError("sent", f"{sent} is not one of the 58 legal card sets")
-        combo = COMBO_BY_CARDS[ids]
-    st.combo[0] = combo
-    st.pending[0] = _int(get("pending_damage", 0), "pending_damage", 0, 15)
-    dice = get("dice")
-    if dice is not None:
-        st.dice[0] = [_int(v, f"dice[{k}]", 1, 6) for k, v in enumerate(_list(dice, "dice", 2))]
-    outcome = get("outcome")
-    if outcome is not None and outcome not in OUTCOME_IDS:
-        raise PositionError("outcome", f"expected null or one of {sorted(OUTCOME_IDS)}, got {outcome!r}")
-    st.outcome[0] = -1 if outcome is None else OUTCOME_IDS[outcome]
-    st.turns[0] = _int(get("turns", 0), "turns", 0, eng.cfg.max_turns)
-    st.round[0], st.phase[0] = rnd, phase
-    st.terminated[0], st.truncated[0] = terminated, truncated
 
-    # to_play and the phase's own consistency.
+def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, eng: Engine) -> int:
+    """Whose turn it is and the phase's own consistency (bids, target, cards sent, pending damage)."""
+    P, bids, adds, bidders = eng.P, p["bids"], p["additional"], p["bidders"]
     if phase in (PH_BID, PH_ADD):
-        stage = bids if phase == PH_BID else adds
-        waiting = [p for p in range(P) if bidders[p] and stage[p] < 0]
+        waiting = [s for s in range(P) if bidders[s] and (bids if phase == PH_BID else adds)[s] < 0]
         default_tp = waiting[0] if waiting else 0
-    elif phase == PH_TAKE:
-        default_tp = 0
     else:
-        default_tp = (start + slot) % P
-    to_play = _int(get("to_play", default_tp), "to_play", 0, P - 1)
-    st.to_play[0] = to_play
+        default_tp = 0 if phase == PH_TAKE else (p["start_player"] + p["slot"]) % P
+    to_play = default_tp if p["to_play"] is None else p["to_play"]
     if phase == PH_BID:
         if not all(bidders) or any(a >= 0 for a in adds):
             raise PositionError("bidders", "in the first bid every seat bids and nobody has an additional bid")
-        if any((bids[p] >= 0) != (p < to_play) for p in range(P)):
+        if any((bids[s] >= 0) != (s < to_play) for s in range(P)):
             raise PositionError("bids", f"seats bid in order: seats before {to_play} have bid, the rest not yet")
     elif phase in (PH_ADD, PH_TAKE):
         if min(bids) < 0:
@@ -332,10 +321,10 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
         if bidders != tied or sum(tied) < 2:
             raise PositionError("bidders", "the additional bidders are the seats tied for the highest bid")
         if phase == PH_ADD:
-            if not bidders[to_play] or any((adds[p] >= 0) != (bidders[p] and p < to_play) for p in range(P)):
+            if not bidders[to_play] or any((adds[s] >= 0) != (bidders[s] and s < to_play) for s in range(P)):
                 raise PositionError("additional", f"tied seats before {to_play} have bid, the rest not yet")
         else:
-            if any((adds[p] >= 0) != bidders[p] for p in range(P)):
+            if any((adds[s] >= 0) != bidders[s] for s in range(P)):
                 raise PositionError("additional", "every tied seat has made its additional bid")
             top = max(adds)
             if adds[to_play] != top or sum(a == top for a in adds) < 2:
@@ -350,6 +339,7 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
         if not (st.oni_at[0] == AT_FIELD).any():
             raise PositionError("oni_damage", "a battle turn needs an oni on the field")
     st.bids[0], st.adds[0], st.bidders[0] = bids, adds, bidders
+    t, combo, pending = p["target"], int(st.combo[0]), int(st.pending[0])
     if phase in (PH_COMBO, PH_YELLOW) and (t < 0 or st.oni_at[0, t] != AT_FIELD):
         raise PositionError("target", "the oni attacked this turn is on the field")
     if phase == PH_ASSIGN and (t < 0 or not (st.oni_at[0, t] == AT_FIELD or st.oni_owner[0, t] == to_play)):
@@ -357,17 +347,15 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
     if phase in (PH_ASSIGN, PH_YELLOW):
         if combo < 0 or not st.hand[0, to_play, COMBO_CARDS[combo]].all():
             raise PositionError("sent", "the cards sent this turn are in play")
-    if phase == PH_ASSIGN and (COMBO_SIZE[combo] < 2 or st.pending[0] < 1):
+    if phase == PH_ASSIGN and (COMBO_SIZE[combo] < 2 or pending < 1):
         raise PositionError("pending_damage", "assigning damage needs damage and a set of two or more cards")
     if phase == PH_YELLOW:
         if not IS_YELLOW[t] or st.oni_dmg[0, t] != eng.oni_power[t]:
             raise PositionError("target", "the yellow reward follows the defeat of a yellow oni (damage = power)")
-        if st.pending[0] > 1:
+        if pending > 1:
             raise PositionError("pending_damage", "after a defeat only a draw's 1 damage can be pending")
-    elif phase != PH_ASSIGN and st.pending[0] != 0:
+    elif phase != PH_ASSIGN and pending != 0:
         raise PositionError("pending_damage", "damage is pending only while it is assigned")
     if phase == PH_HEAL and not eng.healable(st, np.array([0]), np.array([to_play])).any():
         raise PositionError("phase", "the heal step needs a card that can be healed")
-    if phase == PH_OVER:
-        st.to_play[0] = to_play
-    return st
+    return to_play

@@ -32,30 +32,27 @@ The 53 cards must each be in exactly one of the hands, the field, the discard an
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import rng
+from envs.core import schema as S
 from envs.core.errors import PositionError
-from envs.core.positions import as_bool as _bool
-from envs.core.positions import as_int as _int
-from envs.core.positions import check_header
 
 from . import actions as A
+from . import rules
 from . import tables as T
-from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card
+from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card, popcount
 from .config import JUTSU, MAX_POINTS, SCHOOLS, USES_BY_LEVEL, D_WEAK_JOKER, DaifugoConfig
-from .state import NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_SHURIKEN, TITLE_NAMES, DaifugoState
+from .state import (DAIFUGO, FUGO, NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_PLAY, PHASE_SHURIKEN, TITLE_NAMES,
+                    DaifugoState)
 
-KNOWN_KEYS = {
-    "game", "hands", "to_play", "field", "responses", "passed", "lock", "revolution", "eleven_back",
-    "declaration", "game_index", "titles", "finish_positions", "miyako_candidate", "phase", "picks_left",
-    "picked", "discard", "removed", "played", "given", "received", "known", "skip_pending", "series_score",
-    "game_steps", "terminated", "points", "jutsu", "uses_left", "school", "gokui", "jutsu_used", "henge_shift",
-    "lock_ignored", "shuriken_target",
-}
-FIELD_KINDS = {"single": (A.K_SINGLE, A.K_JSINGLE), "group": (A.K_GROUP,), "sequence": (A.K_SEQ,)}
+FIELD_KINDS = ("single", "group", "sequence")
+KIND_ACTIONS = ((A.K_SINGLE, A.K_JSINGLE), (A.K_GROUP,), (A.K_SEQ,))
+NINJA_KEYS = ("points", "jutsu", "uses_left", "school", "gokui", "jutsu_used", "henge_shift", "lock_ignored",
+              "shuriken_target")
+
 
 
 def _names(mask: Any) -> list[str]:
@@ -117,46 +114,125 @@ def to_position(st: DaifugoState, i: int = 0) -> dict[str, Any]:
 
 
 # ---- loading -----------------------------------------------------------------------------------
-def _cards(value: Any, field: str) -> int:
-    if not isinstance(value, (list, tuple)):
-        raise PositionError(field, f"expected a list of card names, got {value!r}")
-    mask = 0
-    for k, name in enumerate(value):
-        try:
-            c = parse_card(name)
-        except ValueError as e:
-            raise PositionError(f"{field}[{k}]", str(e)) from None
-        if (mask >> c) & 1:
-            raise PositionError(field, f"card {card_name(c)} listed twice")
-        mask |= 1 << c
-    return mask
+CARDS = S.Cards(parse_card, card_name)
 
 
-def _seat_list(value: Any, field: str, kind: type, default: Any) -> list[Any]:
-    if value is None:
-        return [default] * NUM_SEATS
-    if not isinstance(value, (list, tuple)) or len(value) != NUM_SEATS:
-        raise PositionError(field, f"expected a list of {NUM_SEATS} entries, got {value!r}")
-    return list(value)
+def schema(cfg: DaifugoConfig) -> S.Record:
+    """Every key of a position: its parser, range and default (some ranges depend on the options)."""
+    return _schema(cfg.series_games, cfg.rewards_by_position, cfg.max_game_steps)
 
 
+@functools.lru_cache(maxsize=32)
+def _schema(series_games: int, rewards: tuple[float, ...], max_game_steps: int) -> S.Record:
+    seats = NUM_SEATS
+    lo, hi = min(rewards), max(rewards)
+    jutsu_table = S.Table(S.Name(JUTSU, what="jutsu"), S.Int(1, 5))
+    return S.Record({
+        "game": S.Const("ninja_daifugo").or_default("ninja_daifugo"),
+        "hands": S.ListOf(CARDS, length=seats),
+        "to_play": S.Int(0, seats - 1),
+        "field": S.Nullable(S.Record({
+            "cards": CARDS,
+            "owner": S.Int(0, seats - 1),
+            "kind": S.Name(FIELD_KINDS, what="kind"),
+            "joker_as": S.Nullable(S.Str()).or_default(None),
+            "label": S.Str().or_default(None),  # informative; the cards and kind decide the play
+            "boosted_low": S.Nullable(S.Name(tuple(RANK_CHARS), what="rank")).or_default(None),
+        })).or_default(None),
+        "responses": S.Int(0, seats - 1).or_default(0),
+        "passed": S.seat_list(S.Bool(), seats, False),
+        "lock": S.Nullable(S.ListOf(S.Name(tuple(SUIT_CHARS), what="suit"), min_len=1, unique=True)).or_default(None),
+        "revolution": S.Bool().or_default(False),
+        "eleven_back": S.Bool().or_default(False),
+        "declaration": S.Int(0, 9).or_default(0),
+        "game_index": S.Int(0, series_games - 1).or_default(0),
+        "titles": S.seat_list(S.Name(TITLE_NAMES, what="title"), seats, 0),
+        "finish_positions": S.seat_list(S.Nullable(S.Int(1, seats), none=0), seats, 0),
+        "miyako_candidate": S.Nullable(S.Int(0, seats - 1), none=-1).or_default(-1),
+        "phase": S.Name(PHASE_NAMES, what="phase").or_default(PHASE_PLAY),
+        "picks_left": S.Int(0, 2).or_default(None),  # default: 2 in an exchange, else 0
+        "picked": CARDS.or_default(0),
+        "discard": CARDS.or_default(0),
+        "removed": CARDS.or_default(0),
+        "played": S.seat_list(CARDS, seats, 0),
+        "given": S.seat_list(CARDS, seats, 0),
+        "received": S.seat_list(CARDS, seats, 0),
+        "known": S.seat_list(S.seat_list(CARDS, seats, 0), seats, [0] * seats),  # known[observer][holder]
+        "skip_pending": S.seat_list(S.Int(0, 20), seats, 0),
+        "series_score": S.seat_list(S.Float(series_games * min(lo, 0.0), series_games * max(hi, 0.0)),
+                                    seats, 0.0),
+        "game_steps": S.Int(0, max_game_steps).or_default(0),
+        "terminated": S.Bool().or_default(False),
+        # The ninja layer; None = the game's loadouts (and their full uses, 極意's starting point).
+        "points": S.ListOf(S.Int(0, MAX_POINTS), length=seats).or_default(None, null=True),
+        "jutsu": S.ListOf(jutsu_table, length=seats).or_default(None, null=True),
+        "uses_left": S.ListOf(S.Table(S.Name(JUTSU, what="jutsu"), S.Int(0, max(USES_BY_LEVEL))),
+                              length=seats).or_default(None, null=True),
+        "school": S.ListOf(S.Name(SCHOOLS, what="school"), length=seats).or_default(None, null=True),
+        "gokui": S.ListOf(S.Bool(), length=seats).or_default(None, null=True),
+        "jutsu_used": S.Bool().or_default(False),
+        "henge_shift": S.Int(0, 2).or_default(0),
+        "lock_ignored": S.Bool().or_default(False),
+        "shuriken_target": S.Nullable(S.Int(0, seats - 1), none=-1).or_default(-1),
+    })
 
 
-def _field_action(field: Mapping[str, Any]) -> int:
-    if not isinstance(field, Mapping):
-        raise PositionError("field", f"expected null or an object, got {field!r}")
-    unknown = sorted(set(field) - {"cards", "owner", "kind", "joker_as", "label", "boosted_low"})
-    if unknown:
-        raise PositionError("field", f"unknown key(s) {unknown}")
-    if "cards" not in field or not field["cards"]:
+def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0) -> DaifugoState:
+    from .game import empty_state  # local import: game imports this module
+
+    key = S.check_seed(seed)
+    p = schema(cfg).parse(position, "")
+    hands, to_play, decl, phase = p["hands"], p["to_play"], p["declaration"], p["phase"]
+    fa = _field_action(p["field"], decl)
+    field_mask = int(A.CARDS[fa]) if fa >= 0 else 0
+    _check_cards(hands, field_mask, p["discard"], p["removed"])
+    if decl not in cfg.declarations:
+        raise PositionError("declaration", f"D{decl} is not among this game's declarations {cfg.declarations}")
+    next_pos, last_pos = _check_finishers(p, hands)
+    _check_titles_and_phase(p, hands, fa, cfg)
+    lock = sum(1 << s for s in p["lock"] or [])
+    if lock and fa < 0:
+        raise PositionError("lock", "a lock needs a play on the field")
+
+    st = empty_state(1)
+    st.rng_key[:] = key
+    st.hands[0] = np.array(hands, dtype=np.uint64)
+    st.to_play[0] = to_play
+    st.discard[0], st.removed[0] = p["discard"], p["removed"]
+    if fa >= 0:
+        st.field_action[0], st.field_cards[0], st.field_owner[0] = fa, field_mask, p["field"]["owner"]
+        elo = int(A.LO[fa]) if p["field"]["boosted_low"] is None else p["field"]["boosted_low"]
+        st.field_elo[0] = elo
+        st.field_ehi[0] = elo + int(A.HI[fa] - A.LO[fa]) if elo >= 0 else -1
+        st.field_class[0] = T.field_class_of(A.KIND[fa:fa + 1], A.SIZE[fa:fa + 1], np.array([elo]),
+                                             np.array([decl == D_WEAK_JOKER]))[0]
+    st.lock[0] = lock
+    for name in ("responses", "passed", "revolution", "eleven_back", "declaration", "game_index", "titles", "phase",
+                 "picked", "played", "given", "received", "known", "skip_pending", "series_score", "game_steps",
+                 "terminated"):
+        getattr(st, name)[0] = p[name]
+    st.finish_pos[0] = p["finish_positions"]
+    st.active[0] = [f == 0 for f in p["finish_positions"]]
+    st.next_pos[0], st.last_pos[0] = next_pos, last_pos
+    st.miyako[0] = p["miyako_candidate"]
+    st.picks_left[0] = p["picks_left"]
+    _load_ninja(st, p, cfg)
+    if not p["terminated"] and not rules.legal_mask(st, cfg)[0].any():
+        raise PositionError("phase" if phase != PHASE_PLAY else "to_play", "no legal action from this position")
+    return st
+
+
+def _field_action(field: Mapping[str, Any] | None, decl: int) -> int:
+    """The play on the field (an action index), -1 when the field is empty."""
+    if field is None:
+        return -1
+    mask = field["cards"]
+    if not mask:
         raise PositionError("field.cards", "a non-empty field needs its cards")
-    mask = _cards(field["cards"], "field.cards")
-    kind = field.get("kind")
-    if kind not in FIELD_KINDS:
-        raise PositionError("field.kind", f"expected one of {sorted(FIELD_KINDS)}, got {kind!r}")
-    match = np.flatnonzero((A.CARDS[:A.NUM_PLAY_ACTIONS] == np.uint64(mask)) & np.isin(A.KIND[:A.NUM_PLAY_ACTIONS],
-                                                                                       FIELD_KINDS[kind]))
-    if "joker_as" in field:
+    kind = field["kind"]
+    plays = slice(0, A.NUM_PLAY_ACTIONS)
+    match = np.flatnonzero((A.CARDS[plays] == np.uint64(mask)) & np.isin(A.KIND[plays], KIND_ACTIONS[kind]))
+    if field["joker_as"] is not None:
         try:
             jc = parse_card(field["joker_as"])
         except ValueError as e:
@@ -164,210 +240,134 @@ def _field_action(field: Mapping[str, Any]) -> int:
         jr = A.LO[match] + A.JOKER_POS[match]
         match = match[(A.JOKER_POS[match] >= 0) & (4 * jr + A.SEQ_SUIT[match] == jc)]
     if len(match) == 0:
-        raise PositionError("field.cards", f"{field['cards']} is not a legal {kind}")
+        raise PositionError("field.cards", f"{mask_names(mask)} is not a legal {FIELD_KINDS[kind]}")
     if len(match) > 1:
-        raise PositionError("field.joker_as", f"{field['cards']} is ambiguous: say which card the joker stands for")
-    return int(match[0])
+        raise PositionError("field.joker_as", f"{mask_names(mask)} is ambiguous: say which card the joker stands for")
+    fa = int(match[0])
+    if decl == D_WEAK_JOKER and A.HAS_JOKER[fa] and A.KIND[fa] != A.K_JSINGLE:
+        raise PositionError("field.cards", "under D1 the joker cannot be part of a combination")
+    boosted = field["boosted_low"]
+    if boosted is not None and (A.LO[fa] < 0 or boosted + int(A.HI[fa] - A.LO[fa]) > 12):
+        raise PositionError("field.boosted_low", f"a rank 3..2 from which the play still fits, got "
+                                                 f"{RANK_CHARS[boosted]!r}")
+    return fa
 
 
-def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0) -> DaifugoState:
-    from .game import empty_state  # local import: game imports this module
-
-    check_header(position, "ninja_daifugo", KNOWN_KEYS, ("hands", "to_play"))
-    get = position.get
-    st = empty_state(1)
-    st.rng_key[:] = rng.keys_from_seeds(np.array([seed], dtype=np.uint64))
-
-    hands = _seat_list(position["hands"], "hands", list, [])
-    hand_masks = [_cards(h, f"hands[{p}]") for p, h in enumerate(hands)]
-    fa = -1 if get("field") is None else _field_action(position["field"])
-    field_mask = int(A.CARDS[fa]) if fa >= 0 else 0
-    discard = _cards(get("discard", []), "discard")
-    removed = _cards(get("removed", []), "removed")
+def _check_cards(hands: list[int], field: int, discard: int, removed: int) -> None:
+    """The 53 cards are each in exactly one place."""
     seen = 0
-    for name, m in [(f"hands[{p}]", hm) for p, hm in enumerate(hand_masks)] + [
-            ("field.cards", field_mask), ("discard", discard), ("removed", removed)]:
+    places = [(f"hands[{p}]", m) for p, m in enumerate(hands)] + [
+        ("field.cards", field), ("discard", discard), ("removed", removed)]
+    for name, m in places:
         if seen & m:
             raise PositionError(name, f"card(s) {mask_names(seen & m)} appear in more than one place")
         seen |= m
     if seen != ALL_CARDS:
         raise PositionError("hands", f"cards missing from the position: {mask_names(ALL_CARDS & ~seen)}")
 
-    decl = _int(get("declaration", 0), "declaration", 0, 9)
-    if decl not in cfg.declarations:
-        raise PositionError("declaration", f"D{decl} is not among this game's declarations {cfg.declarations}")
-    finish = _seat_list(get("finish_positions"), "finish_positions", int, None)
-    finish = [0 if f is None else _int(f, f"finish_positions[{p}]", 1, 4) for p, f in enumerate(finish)]
+
+def _check_finishers(p: Mapping[str, Any], hands: list[int]) -> tuple[int, int]:
+    """Finish positions fill from the top (finishers) and the bottom (都落ち); returns (next, last)."""
+    finish, terminated, to_play = p["finish_positions"], p["terminated"], p["to_play"]
     taken = sorted(f for f in finish if f)
     if len(set(taken)) != len(taken):
         raise PositionError("finish_positions", f"positions repeat: {finish}")
-    next_pos = 1
+    next_pos, last_pos = 1, NUM_SEATS
     while next_pos in taken:
         next_pos += 1
-    last_pos = 4
     while last_pos in taken:
         last_pos -= 1
     if any(next_pos <= f <= last_pos for f in taken):
         raise PositionError("finish_positions", f"positions must fill from the top (finishers) and the bottom "
                                                 f"(都落ち): {finish}")
-    terminated = _bool(get("terminated", False), "terminated")
-    for p in range(NUM_SEATS):
-        if finish[p] and hand_masks[p] and not terminated:  # the last seat keeps its cards at the end
-            raise PositionError(f"hands[{p}]", "a finished seat holds no cards")
-        if not finish[p] and not hand_masks[p] and not terminated:
-            raise PositionError(f"hands[{p}]", "a seat still playing must hold cards (or give its finish position)")
-    to_play = _int(position["to_play"], "to_play", 0, 3)
-    if finish[to_play] and not terminated:
+    if terminated:
+        if len(taken) != NUM_SEATS:
+            raise PositionError("terminated", "a finished game has given every seat its finish position")
+        return next_pos, last_pos
+    if len(taken) > NUM_SEATS - 2:
+        raise PositionError("finish_positions", "the game ends when only one seat is left playing")
+    for seat in range(NUM_SEATS):
+        if finish[seat] and hands[seat]:
+            raise PositionError(f"hands[{seat}]", "a finished seat holds no cards")
+        if not finish[seat] and not hands[seat]:
+            raise PositionError(f"hands[{seat}]", "a seat still playing must hold cards (or give its finish position)")
+    if finish[to_play]:
         raise PositionError("to_play", f"seat {to_play} has already finished")
+    return next_pos, last_pos
 
-    titles = _seat_list(get("titles"), "titles", str, None)
-    for p, t in enumerate(titles):
-        if t not in TITLE_NAMES:
-            raise PositionError(f"titles[{p}]", f"expected one of {TITLE_NAMES}, got {t!r}")
-    title_ids = [TITLE_NAMES.index(t) for t in titles]
-    if any(title_ids) and sorted(title_ids) != [1, 2, 3, 4]:
-        raise PositionError("titles", f"either no titles or each title once, got {titles}")
-    game_index = _int(get("game_index", 0), "game_index", 0, cfg.series_games - 1)
-    if game_index > 0 and not any(title_ids):
+
+def _check_titles_and_phase(p: dict[str, Any], hands: list[int], fa: int, cfg: DaifugoConfig) -> None:
+    titles, phase, to_play = p["titles"], p["phase"], p["to_play"]
+    if any(titles) and sorted(titles) != [1, 2, 3, 4]:
+        raise PositionError("titles", f"either no titles or each title once, got {[TITLE_NAMES[t] for t in titles]}")
+    if p["game_index"] > 0 and not any(titles):
         raise PositionError("titles", "games after the first need the previous game's titles")
-
-    phase_name = get("phase", "play")
-    if phase_name not in PHASE_NAMES:
-        raise PositionError("phase", f"expected one of {PHASE_NAMES}, got {phase_name!r}")
-    phase = PHASE_NAMES.index(phase_name)
-    picks_left = _int(get("picks_left", 2 if phase == PHASE_EXCHANGE else 0), "picks_left", 0, 2)
-    picked = _cards(get("picked", []), "picked")
-    if phase == PHASE_EXCHANGE:
-        if not any(title_ids):
-            raise PositionError("phase", "an exchange needs titles")
-        if picks_left == 0:
-            raise PositionError("picks_left", "an exchange step has cards left to pick")
-        if picked & ~hand_masks[to_play]:
-            raise PositionError("picked", "picked cards must be in the picker's hand")
-        if fa >= 0:
-            raise PositionError("field", "the field is empty during the exchange")
-
-    lock = 0
-    if get("lock") is not None:
-        if not isinstance(position["lock"], (list, tuple)) or not position["lock"]:
-            raise PositionError("lock", f"expected null or a list of suits, got {position['lock']!r}")
-        for s in position["lock"]:
-            if s not in SUIT_CHARS:
-                raise PositionError("lock", f"unknown suit {s!r}; suits are S H D C")
-            lock |= 1 << SUIT_CHARS.index(s)
-        if fa < 0:
-            raise PositionError("lock", "a lock needs a play on the field")
+    if p["terminated"] and p["game_index"] != cfg.series_games - 1:
+        raise PositionError("game_index", f"a series ends after its last game (game_index {cfg.series_games - 1})")
+    if phase != PHASE_EXCHANGE:
+        if p["picks_left"] or p["picked"]:
+            raise PositionError("picks_left" if p["picks_left"] else "picked", "cards are picked only in an exchange")
+        p["picks_left"] = 0
+        return
+    if not any(titles):
+        raise PositionError("phase", "an exchange needs titles")
     if fa >= 0:
-        owner = _int(position["field"].get("owner"), "field.owner", 0, 3)
-        if decl == D_WEAK_JOKER and A.HAS_JOKER[fa] and A.KIND[fa] != A.K_JSINGLE:
-            raise PositionError("field.cards", "under D1 the joker cannot be part of a combination")
-
-    st.hands[0] = np.array(hand_masks, dtype=np.uint64)
-    st.to_play[0] = to_play
-    st.discard[0], st.removed[0] = discard, removed
-    if fa >= 0:
-        st.field_action[0] = fa
-        st.field_cards[0] = field_mask
-        st.field_owner[0] = owner
-        elo = int(A.LO[fa])
-        boosted = position["field"].get("boosted_low")
-        if boosted is not None:
-            if elo < 0 or boosted not in RANK_CHARS or RANK_CHARS.index(boosted) + int(A.HI[fa] - A.LO[fa]) > 12:
-                raise PositionError("field.boosted_low", f"a rank 3..2 from which the play still fits, got {boosted!r}")
-            elo = RANK_CHARS.index(boosted)
-        st.field_elo[0] = elo
-        st.field_ehi[0] = elo + int(A.HI[fa] - A.LO[fa]) if elo >= 0 else -1
-        st.field_class[0] = T.field_class_of(A.KIND[fa:fa + 1], A.SIZE[fa:fa + 1], np.array([elo]),
-                                             np.array([decl == D_WEAK_JOKER]))[0]
-    st.responses[0] = _int(get("responses", 0), "responses", 0, 3)
-    st.passed[0] = [_bool(x, f"passed[{p}]") for p, x in enumerate(_seat_list(get("passed"), "passed", bool, False))]
-    st.lock[0] = lock
-    st.revolution[0] = _bool(get("revolution", False), "revolution")
-    st.eleven_back[0] = _bool(get("eleven_back", False), "eleven_back")
-    st.declaration[0] = decl
-    st.game_index[0] = game_index
-    st.titles[0] = title_ids
-    st.finish_pos[0] = finish
-    st.active[0] = [f == 0 for f in finish]
-    st.next_pos[0], st.last_pos[0] = next_pos, last_pos
-    cand = get("miyako_candidate")
-    st.miyako[0] = -1 if cand is None else _int(cand, "miyako_candidate", 0, 3)
-    st.phase[0] = phase
-    st.picks_left[0] = picks_left
-    st.picked[0] = picked
-    for key in ("played", "given", "received"):
-        rows = _seat_list(get(key), key, list, [])
-        getattr(st, key)[0] = [_cards(v, f"{key}[{p}]") for p, v in enumerate(rows)]
-    known = get("known")
-    if known is not None:
-        outer = _seat_list(known, "known", list, None)
-        for o, row in enumerate(outer):
-            inner = _seat_list(row, f"known[{o}]", list, [])
-            st.known[0, o] = [_cards(v, f"known[{o}][{h}]") for h, v in enumerate(inner)]
-    st.skip_pending[0] = [_int(x, f"skip_pending[{p}]", 0, 20)
-                          for p, x in enumerate(_seat_list(get("skip_pending"), "skip_pending", int, 0))]
-    scores = _seat_list(get("series_score"), "series_score", float, 0.0)
-    for p, x in enumerate(scores):
-        if isinstance(x, bool) or not isinstance(x, (int, float)):
-            raise PositionError(f"series_score[{p}]", f"expected a number, got {x!r}")
-    st.series_score[0] = scores
-    st.game_steps[0] = _int(get("game_steps", 0), "game_steps", 0, cfg.max_game_steps)
-    st.terminated[0] = terminated
-    _load_ninja(st, position, cfg, phase, to_play)
-    return st
+        raise PositionError("field", "the field is empty during the exchange")
+    if p["terminated"]:
+        raise PositionError("phase", "a finished game has no exchange")
+    if titles[to_play] not in (DAIFUGO, FUGO):
+        raise PositionError("to_play", "the 大富豪 (2 cards) and then the 富豪 (1 card) pick the exchange gifts")
+    gifts = 2 if titles[to_play] == DAIFUGO else 1
+    picked = int(p["picked"]).bit_count()
+    if p["picks_left"] is None:
+        p["picks_left"] = gifts - picked
+    if p["picks_left"] < 1 or picked + p["picks_left"] != gifts:
+        raise PositionError("picks_left", f"the {TITLE_NAMES[titles[to_play]]} gives {gifts} card(s): picked "
+                                          f"{picked}, so {gifts - picked} left to pick")
+    if p["picked"] & ~hands[to_play]:
+        raise PositionError("picked", "picked cards must be in the picker's hand")
+    if (hands[to_play] & ~p["picked"]).bit_count() < p["picks_left"]:
+        raise PositionError("picks_left", f"the picker holds fewer unpicked cards than the {p['picks_left']} to pick")
 
 
-def _load_ninja(st: DaifugoState, position: Mapping[str, Any], cfg: DaifugoConfig, phase: int, to_play: int) -> None:
-    get = position.get
-    ninja_keys = {"points", "jutsu", "uses_left", "school", "gokui", "jutsu_used", "henge_shift", "lock_ignored",
-                  "shuriken_target"} & set(position)
+def _load_ninja(st: DaifugoState, p: Mapping[str, Any], cfg: DaifugoConfig) -> None:
+    """The ninja layer: loadouts (the game's unless given), uses, points and this turn's flags."""
     if not cfg.ninja_on:
-        set_keys = [k for k in ninja_keys if get(k) not in (None, False, 0, [], [0] * 4, [None] * 4, [False] * 4,
-                                                             [{}] * 4)]
-        if set_keys or phase == PHASE_SHURIKEN:
+        neutral = {"points": [0] * 4, "jutsu": [{}] * 4, "uses_left": [{}] * 4, "school": [0] * 4,
+                   "gokui": [False] * 4, "jutsu_used": False, "henge_shift": 0, "lock_ignored": False,
+                   "shuriken_target": -1}
+        set_keys = [k for k in NINJA_KEYS if p[k] is not None and p[k] != neutral[k]]
+        if set_keys or p["phase"] == PHASE_SHURIKEN:
             raise PositionError((set_keys or ["phase"])[0], "the ninja layer is off in this game (ninja='off')")
         return
-    for p, lo in enumerate(cfg.seat_loadouts):
-        st.levels[0, p], st.school[0, p], st.gokui[0, p] = lo.levels, lo.school, lo.gokui
-    if get("jutsu") is not None:
-        for p, spec in enumerate(_seat_list(get("jutsu"), "jutsu", dict, {})):
-            if not isinstance(spec, Mapping) or len(spec) > 2:
-                raise PositionError(f"jutsu[{p}]", f"expected at most two {{name: level}} entries, got {spec!r}")
-            st.levels[0, p] = 0
-            for name, level in spec.items():
-                if name not in JUTSU:
-                    raise PositionError(f"jutsu[{p}]", f"unknown jutsu {name!r}; choose from {JUTSU}")
-                st.levels[0, p, JUTSU.index(name)] = _int(level, f"jutsu[{p}].{name}", 1, 5)
-    if get("school") is not None:
-        for p, sch in enumerate(_seat_list(get("school"), "school", str, None)):
-            if sch not in SCHOOLS:
-                raise PositionError(f"school[{p}]", f"expected one of {SCHOOLS}, got {sch!r}")
-            st.school[0, p] = SCHOOLS.index(sch)
-    if get("gokui") is not None:
-        st.gokui[0] = [_bool(x, f"gokui[{p}]") for p, x in enumerate(_seat_list(get("gokui"), "gokui", bool, False))]
+    for seat, lo in enumerate(cfg.seat_loadouts):
+        st.levels[0, seat], st.school[0, seat], st.gokui[0, seat] = lo.levels, lo.school, lo.gokui
+    for seat, spec in enumerate(p["jutsu"] or []):
+        if len(spec) > 2:
+            raise PositionError(f"jutsu[{seat}]", f"at most two jutsu per seat, got {len(spec)}")
+        st.levels[0, seat] = [spec.get(j, 0) for j in range(len(JUTSU))]
+    if p["school"] is not None:
+        st.school[0] = p["school"]
+    if p["gokui"] is not None:
+        st.gokui[0] = p["gokui"]
     full = np.asarray(USES_BY_LEVEL, dtype=np.int8)[st.levels[0]]
     st.uses_left[0] = full
-    if get("uses_left") is not None:
-        for p, spec in enumerate(_seat_list(get("uses_left"), "uses_left", dict, {})):
-            if not isinstance(spec, Mapping):
-                raise PositionError(f"uses_left[{p}]", f"expected {{name: uses}}, got {spec!r}")
-            for name, uses in spec.items():
-                if name not in JUTSU or not st.levels[0, p, JUTSU.index(name)]:
-                    raise PositionError(f"uses_left[{p}]", f"{name!r} is not equipped by seat {p}")
-                j = JUTSU.index(name)
-                st.uses_left[0, p, j] = _int(uses, f"uses_left[{p}].{name}", 0, int(full[p, j]))
-    pts = get("points")
-    st.points[0] = st.gokui[0] if pts is None else [
-        _int(x, f"points[{p}]", 0, MAX_POINTS) for p, x in enumerate(_seat_list(pts, "points", int, 0))]
-    st.jutsu_used[0] = _bool(get("jutsu_used", False), "jutsu_used")
-    st.henge_shift[0] = _int(get("henge_shift", 0), "henge_shift", 0, 2)
-    st.lock_ignored[0] = _bool(get("lock_ignored", False), "lock_ignored")
-    target = get("shuriken_target")
-    if phase == PHASE_SHURIKEN:
-        if target is None:
+    for seat, spec in enumerate(p["uses_left"] or []):
+        for j, uses in spec.items():
+            where = f"uses_left[{seat}].{JUTSU[j]}"
+            if not st.levels[0, seat, j]:
+                raise PositionError(where, f"{JUTSU[j]!r} is not equipped by seat {seat}")
+            if uses > full[seat, j]:
+                raise PositionError(where, f"at most {int(full[seat, j])} use(s) at level {int(st.levels[0, seat, j])}")
+            st.uses_left[0, seat, j] = uses
+    st.points[0] = st.gokui[0] if p["points"] is None else p["points"]
+    st.jutsu_used[0], st.henge_shift[0], st.lock_ignored[0] = p["jutsu_used"], p["henge_shift"], p["lock_ignored"]
+    target = p["shuriken_target"]
+    if p["phase"] == PHASE_SHURIKEN:
+        if target < 0:
             raise PositionError("shuriken_target", "the shuriken phase needs the target seat")
-        st.shuriken_target[0] = _int(target, "shuriken_target", 0, 3)
-        if st.shuriken_target[0] == to_play:
+        if target == p["to_play"]:
             raise PositionError("shuriken_target", "a 手裏剣 targets an opponent")
-    elif target is not None:
+    elif target >= 0:
         raise PositionError("shuriken_target", "only the shuriken phase has a target")
+    st.shuriken_target[0] = target

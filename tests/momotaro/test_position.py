@@ -60,7 +60,7 @@ BASE = battle(2, [player({"W": 0, "I3": 1}), player()], {"R6": 2, "B4": 0, "G4":
     ({"round": 4}, "round"),
     ({"players": []}, "players"),
     ({"oni_damage": {"R6": 6}}, "oni_damage.R6"),
-    ({"oni_damage": {"Z9": 1}}, "oni_damage"),
+    ({"oni_damage": {"Z9": 1}}, "oni_damage.Z9"),
     ({"oni_taken": {"R6": {"by": 0, "as": "potion"}}}, "oni_taken.R6.as"),
     ({"oni_order": ["R4"] * 12}, "oni_order"),
     ({"to_play": 1}, "to_play"),
@@ -112,3 +112,61 @@ def test_hiring_positions_check_the_auction() -> None:
         g.from_position(dict(ok, phase="take_or_decline", bids=[3, 3, 1], additional=[0, 1, None],
                              bidders=[True, True, False], to_play=0))
     assert err.value.field == "to_play"
+
+
+# ---- issue 11: type confusion and unreachable ends (each failed before the schema) -------------------
+@pytest.mark.parametrize("change,field", [
+    ({"outcome": ["win"]}, "outcome"),
+    ({"outcome": {}}, "outcome"),
+    ({"outcome": "Win"}, "outcome"),
+    ({"phase": ["heal"]}, "phase"),
+    ({"target": {}}, "target"),
+    ({"sent": "W"}, "sent"),
+    ({"sent": [["W"]]}, "sent[0]"),
+    ({"oni_taken": {"R4": {"by": 0, "as": ["treasure"]}}}, "oni_taken.R4.as"),
+    ({"oni_taken": {"R4": {"by": 0.0, "as": "treasure"}}}, "oni_taken.R4.by"),
+    ({"oni_damage": {"R6": 2.0}}, "oni_damage.R6"),
+    ({"slot": False}, "slot"),
+    ({"turns": float("nan")}, "turns"),
+    ({"dice": [1, 2.5]}, "dice[1]"),
+    ({"players": [player({"W": 0}), [1]]}, "players[1]"),
+])
+def test_type_confusion_names_the_field(change: dict, field: str) -> None:
+    test_bad_fields_are_named(change, field)
+
+
+@pytest.mark.parametrize("treasure", [0.0, False, "0"])
+def test_treasure_must_be_an_integer(treasure) -> None:
+    pos = battle(2, [player({"W": 0}, treasure=treasure), player()], {"R6": 2, "B4": 0, "G4": 0, "X6": 0})
+    with pytest.raises(PositionError) as err:
+        game(2).from_position(pos)
+    assert err.value.field == "players[0].treasure"
+
+
+HIRING = {"num_players": 2, "players": [player(kibidango=15)] * 2}
+
+
+@pytest.mark.parametrize("end", [{"terminated": True}, {"truncated": True}])
+def test_a_game_cannot_end_during_the_hiring(end: dict) -> None:
+    g = game(2)
+    end = dict(end, turns=g.config.max_turns) if "truncated" in end else end
+    g.from_position(HIRING)  # the hiring position itself is fine
+    with pytest.raises(PositionError) as err:
+        g.from_position(dict(HIRING, phase="over", **end))
+    assert err.value.field == "round"
+
+
+def test_truncation_needs_max_turns_and_excludes_termination() -> None:
+    over = dict(BASE, phase="over")
+    with pytest.raises(PositionError) as err:
+        game(2).from_position(dict(over, truncated=True, turns=3))
+    assert err.value.field == "turns"
+    with pytest.raises(PositionError) as err:
+        game(2).from_position(dict(over, truncated=True, terminated=True, turns=game(2).config.max_turns))
+    assert err.value.field == "truncated"
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 64])
+def test_bad_seed_is_a_clear_error(seed) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        game(2).from_position(BASE, seed=seed)

@@ -126,3 +126,78 @@ def test_finished_position_recomputes_and_checks_the_battle():
     pos["battle"]["score"]["hojo"] = 7
     with pytest.raises(PositionError, match="battle"):
         g.from_position(pos)
+
+
+# ---- issue 11: derived quantities and type confusion (each failed before the schema) -------------
+def test_troops_beyond_the_side_total_are_rejected_when_hands_are_derived():
+    # 10 + 9 = 19 hojo troops on the board, one more than troops_per_player=18 (rules §2): no hand of -1
+    pos = position({"京": (10, 1), "九州": (9, 0)})
+    with pytest.raises(PositionError) as err:
+        game().from_position(pos)
+    assert err.value.field == "troops" and "18" in str(err.value)
+
+
+def test_derived_hands_round_trip():
+    # all 18 hojo troops on the board: hand 0, and hojo holds the escape chip
+    g, st = load(position({"京": (10, 1), "九州": (8, 0)}, to_play="ashikaga", escape="hojo"))
+    assert st.hand[0].tolist() == [0, 17]
+    pos = g.to_position(st)
+    assert pos["hands"] == {"hojo": 0, "ashikaga": 17} and g.to_position(g.from_position(pos)) == pos
+
+
+def _finished():
+    g, st = load(position({"京": (12, 0), "九州": (0, 12)}, phase="over", escape="ashikaga", hands=[0, 0]),
+                 troops_per_player=12)
+    return g, g.to_position(st)
+
+
+def test_numpy_integers_in_the_battle_record_are_integers():
+    g, pos = _finished()
+    pos["battle"]["reinforcements"]["京"] = [np.int64(x) for x in pos["battle"]["reinforcements"]["京"]]
+    pos["battle"]["score"]["hojo"] = np.int32(pos["battle"]["score"]["hojo"])
+    assert g.to_position(g.from_position(pos))["battle"] == _finished()[1]["battle"]
+
+
+@pytest.mark.parametrize("path,value", [
+    (("battle", "reinforcements", "京"), np.int64(1)),
+    (("battle", "reinforcements", "京"), [np.int64(1), 0, 0]),
+    (("battle", "reinforcements", "京"), [float("nan"), 0]),
+    (("battle", "score", "hojo"), 6.0),
+    (("battle", "winner"), ["hojo"]),
+    (("battle", "chips_taken", "京"), {}),
+])
+def test_malformed_battle_records_name_the_field(path, value):
+    g, pos = _finished()
+    node = pos
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(PositionError) as err:
+        g.from_position(pos)
+    assert err.value.field.startswith(".".join(path)), str(err.value)
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"to_play": ["hojo"]}, "to_play"),
+    ({"to_play": True}, "to_play"),
+    ({"escape": {}}, "escape"),
+    ({"turn": 0.0}, "turn"),
+    ({"turn": False}, "turn"),
+    ({"terminated": 0}, "terminated"),
+    ({"chips": {**CHIPS, "京": 6.0}}, "chips.京"),
+    ({"troops": {"京": [2.0, 1]}}, "troops.京[0]"),
+    ({"troops": {("京",): [2, 1]}}, "troops.('京',)"),
+    ({"phase": ["dice"]}, "phase"),
+    ({"phase": "dice", "dice": [1, 2, 3.0]}, "dice[2]"),
+    ({"phase": "dice", "dice": [1, 2, float("nan")]}, "dice[2]"),
+    ({"cards": {"hojo": [["神力"]], "ashikaga": []}}, "cards.hojo[0]"),
+    ({"used": {"hojo": {}, "ashikaga": None}}, "used.hojo"),
+])
+def test_type_confusion_names_the_field(change, field):
+    test_malformed_positions_name_the_field(change, field)
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 64])
+def test_bad_seed_is_a_clear_error(seed):
+    with pytest.raises(ValueError, match="seed"):
+        game().from_position(position({"京": (2, 1)}), seed=seed)

@@ -98,71 +98,87 @@ class Observer:
         self.inv_total = 1.0 / engine.d.total_treasure
         self.inv_slots = 1.0 / engine.slot_limit
         self.seat_offsets = np.arange(self.P)
-        self.eye_p = np.eye(self.P, dtype=np.float32)
-        self.eye_ret = np.eye(NUM_RETAINERS, dtype=np.float32)
+        self.inv_card_power_by_seat = np.tile(self.inv_card_power, self.P)  # card_damage block, seat-major
+        self.is_self = self.seat_offsets == 0  # offset 0 is the observer
+        self.deck_positions = np.arange(NUM_RETAINERS)
+        # Cards of the set sent this turn, by combo id; the last row (index -1 = no set) is empty.
+        self.fought_by_combo = np.vstack([COMBO_CARDS, np.zeros(NUM_CARDS, dtype=bool)])
 
     def observe(self, st: MomotaroState, seat: int | np.ndarray) -> np.ndarray:
-        b, p, off = st.batch_size, self.P, self.off
+        b, p, off, size = st.batch_size, self.P, self.off, self.size
         rows = np.arange(b)
-        r1 = rows[:, None]
         seat = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
         rel = (seat[:, None] + self.seat_offsets) % p  # rel[i, k] = absolute seat at offset k
-        out = np.zeros((b, self.size), dtype=np.float32)
+        # Row of (game i, relative seat k) in a per-player array viewed as [B*P, ...]: one np.take
+        # per array is several times faster than indexing with (rows, rel).
+        who = (rows[:, None] * p + rel).ravel()
+
+        def by_seat(x: np.ndarray) -> np.ndarray:
+            """x[i, rel[i]] for x of shape [B, P] or [B, P, n], flattened to [B, P*n]."""
+            return np.take(x.reshape(b * p, -1), who, axis=0).reshape(b, -1)
+
+        out = np.zeros((b, size), dtype=np.float32)
 
         def put(name: str, values: np.ndarray) -> None:
             out[:, off[name]] = values
 
-        def hot(name: str, index: np.ndarray, valid: np.ndarray | None = None) -> None:
-            cols = off[name].start + index.astype(np.int64)
-            if valid is None:
-                out[rows, cols] = 1.0
-            else:
-                out[rows[valid], cols[valid]] = 1.0
-
-        def rel_seat(x: np.ndarray) -> np.ndarray:
-            return (x.astype(np.int64) - seat) % p
-
         done = st.terminated | st.truncated
-        hot("phase", np.where(done, NUM_PHASES - 1, st.phase))
-        hot("round", st.round)
         battle = st.round > 0
-        lap = st.slot // p
-        hot("lap", np.minimum(lap, 3), battle)
+        hiring = ~battle
+        rolled = st.dice[:, 0] > 0
+        pos = np.minimum(st.hire_pos, NUM_RETAINERS - 1).astype(np.int64)
+        # Every one-hot block in one scatter: (block, column within it, shown). A hidden one writes
+        # 0.0 into its own block, which is zero anyway (blocks never share a column).
+        hots = (
+            ("phase", np.where(done, NUM_PHASES - 1, st.phase), True),
+            ("round", st.round, True),
+            ("lap", np.minimum(st.slot // p, 3), battle),
+            ("own_seat", seat, True),
+            ("to_play", (st.to_play - seat) % p, ~done),
+            ("start_player", (st.start_player - seat) % p, battle),
+            ("auction_card", st.hire_deck[rows, pos], hiring),
+            ("target", np.maximum(st.target, 0), st.target >= 0),
+            ("red_die", np.maximum(st.dice[:, 0] - 1, 0), rolled),
+            ("white_die", np.maximum(st.dice[:, 1] - 1, 0), rolled),
+            ("outcome", np.maximum(st.outcome, 0), st.outcome >= 0),
+        )
+        cols = np.empty((len(hots), b), dtype=np.int64)  # block-major: each row is written contiguously
+        shown = np.empty((len(hots), b), dtype=np.float32)
+        for j, (name, index, valid) in enumerate(hots):
+            cols[j] = index
+            cols[j] += off[name].start
+            shown[j] = valid
+        cols += rows * size
+        out.reshape(-1)[cols] = shown
+
         left = np.where((st.round == 1) | (st.round == 2), (self.eng.slot_limit - st.slot) * self.inv_slots, 0.0)
         put("slots_left", np.clip(left, 0.0, 1.0)[:, None])
-        hot("own_seat", seat)
-        hot("to_play", rel_seat(st.to_play), ~done)
-        hot("start_player", rel_seat(st.start_player), battle)
-        put("alive", st.alive[r1, rel])
-        put("kibidango", st.kibi[r1, rel] * self.inv_k)
-        put("potions", np.minimum(st.potions[r1, rel], 3) / 3.0)
-        put("treasure", st.treasure[r1, rel] * self.inv_total)
-        put("cards_in_play", st.hand[r1, rel].reshape(b, -1))
-        put("card_damage", (st.card_dmg[r1, rel] * self.inv_card_power).reshape(b, -1))
-        put("knocked_out", st.ko[r1, rel].reshape(b, -1))
-        put("fresh_damage", st.fresh[r1, rel].reshape(b, -1))
+        put("alive", by_seat(st.alive))
+        put("kibidango", by_seat(st.kibi) * self.inv_k)
+        put("potions", np.minimum(by_seat(st.potions), 3) / 3.0)
+        put("treasure", by_seat(st.treasure) * self.inv_total)
+        put("cards_in_play", by_seat(st.hand))
+        put("card_damage", by_seat(st.card_dmg) * self.inv_card_power_by_seat)
+        put("knocked_out", by_seat(st.ko))
+        put("fresh_damage", by_seat(st.fresh))
 
-        hiring = st.round == 0
-        pos = np.minimum(st.hire_pos, NUM_RETAINERS - 1).astype(np.int64)
-        hot("auction_card", st.hire_deck[rows, pos], hiring)
-        face_down = np.arange(NUM_RETAINERS) > st.hire_pos[:, None].astype(np.int64)  # deck positions
-        ret_down = np.zeros((b, NUM_RETAINERS), dtype=np.float32)
-        np.put_along_axis(ret_down, st.hire_deck.astype(np.int64), face_down.astype(np.float32), axis=1)
-        put("hiring_deck", ret_down)
+        # Retainers still face down: deck position j holds retainer hire_deck[i, j].
+        down_cols = (rows * size + off["hiring_deck"].start)[:, None] + st.hire_deck
+        out.reshape(-1)[down_cols] = (self.deck_positions > st.hire_pos[:, None]).astype(np.float32)
         put("declined", st.declined)
-        bidders = st.bidders[r1, rel] & hiring[:, None]
+        bidders = by_seat(st.bidders) & hiring[:, None]
         put("bidders", bidders)
-        bids, adds = st.bids[r1, rel], st.adds[r1, rel]
+        bids, adds = by_seat(st.bids), by_seat(st.adds)
         first = st.phase == PH_BID
         put("has_bid", np.where(first[:, None], bids >= 0, adds >= 0) & bidders)
-        # A sealed bid is known to its owner at once and to everyone after the stage's reveal.
-        bid_known = (bids >= 0) & ((~first)[:, None] | (rel == seat[:, None]))
+        # A sealed bid is known to its owner (offset 0) at once and to everyone after the stage's reveal.
+        bid_known = (bids >= 0) & ((~first)[:, None] | self.is_self)
         put("bid_value", np.where(bid_known, bids, 0) * self.inv_k)
         put("bid_known", bid_known)
-        add_known = (adds >= 0) & ((st.phase == PH_TAKE)[:, None] | (rel == seat[:, None]))
+        add_known = (adds >= 0) & ((st.phase == PH_TAKE)[:, None] | self.is_self)
         put("add_value", np.where(add_known, adds, 0) * self.inv_k)
         put("add_known", add_known)
-        last_b, last_a = st.last_bids[r1, rel], st.last_adds[r1, rel]
+        last_b, last_a = by_seat(st.last_bids), by_seat(st.last_adds)
         put("last_bid", np.maximum(last_b, 0) * self.inv_k)
         put("last_add", np.maximum(last_a, 0) * self.inv_k)
         put("last_add_made", last_a >= 0)
@@ -173,15 +189,7 @@ class Observer:
         put("oni_deck", at == AT_DECK)
         put("oni_treasure", at == AT_TREASURE)
         put("oni_potion", at == AT_POTION)
-        has_target = st.target >= 0
-        hot("target", np.maximum(st.target, 0), has_target)
-        has_combo = st.combo >= 0
-        put("fought", COMBO_CARDS[np.maximum(st.combo, 0)] & has_combo[:, None])
+        put("fought", self.fought_by_combo[st.combo])
         put("pending_damage", np.minimum(st.pending, 15)[:, None] / 15.0)
-        rolled = st.dice[:, 0] > 0
-        hot("red_die", np.maximum(st.dice[:, 0] - 1, 0), rolled)
-        hot("white_die", np.maximum(st.dice[:, 1] - 1, 0), rolled)
-        hot("outcome", np.maximum(st.outcome, 0), st.outcome >= 0)
         put("turns", np.minimum(st.turns / self.cfg.max_turns, 1.0)[:, None])
         return out
-

@@ -1,10 +1,8 @@
 """``MLPPolicy``: runs exported MaskablePPO actor weights with numpy only (no torch needed to play).
 
-The ``.npz`` format (``FORMAT_VERSION`` 2): arrays ``w0, b0, ..., w{n-1}, b{n-1}`` (the hidden
-layers then the action head; ``w`` as [in, out]), a string ``activation`` ("tanh" or "relu")
-applied after every layer but the last, ``format_version``, ``meta`` (a JSON string with the
-game, its rule options, training steps, wall time and seed) and ``prior``: the name of an action
-prior of :mod:`agents.priors`, or "" for none. Format 1 files (no ``prior``) still load.
+The layers ``w0, b0, ..., w{n-1}, b{n-1}`` (the hidden layers then the action head; ``w`` as
+[in, out]) apply ``activation`` ("tanh" or "relu") after every layer but the last. The file format,
+its game signature and its checks are :mod:`agents.weights_format`'s.
 
 With a prior ``p = prior(observation, mask)`` (float32[B, A]), the network reads
 ``concat(observation, p)`` and its action head reads ``concat(last hidden layer, p)``: the logits
@@ -12,16 +10,16 @@ are the network's own plus a learned linear map of the prior (residual policy le
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 
+from . import weights_format
 from .priors import make_prior
+from .weights_format import FORMAT_VERSION, WeightsError
 
-FORMAT_VERSION = 2
-_READABLE_VERSIONS = (1, 2)
+__all__ = ["FORMAT_VERSION", "MLPPolicy", "WeightsError"]
 _ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
 
 
@@ -30,7 +28,7 @@ class MLPPolicy:
 
     def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray], activation: str = "tanh",
                  meta: dict[str, Any] | None = None, deterministic: bool = True, name: str = "mlp",
-                 prior: str | None = None) -> None:
+                 prior: str | None = None, signature: Mapping[str, Any] | None = None) -> None:
         if activation not in _ACTIVATIONS:
             raise ValueError(f"activation must be one of {sorted(_ACTIVATIONS)}, got {activation!r}")
         if len(weights) != len(biases) or not weights:
@@ -43,28 +41,34 @@ class MLPPolicy:
         self.name = name
         self.prior = prior or None
         self._prior_fn = make_prior(prior) if prior else None
+        # The game and spaces the network was made for (agents.weights_format); None: made for no game.
+        self.signature = dict(signature) if signature else None
 
     @classmethod
-    def load(cls, path: str | Path, **kwargs: Any) -> "MLPPolicy":
-        with np.load(path, allow_pickle=False) as data:
-            version = int(data["format_version"])
-            if version not in _READABLE_VERSIONS:
-                raise ValueError(f"{path}: weights format {version}, this yuugi reads formats {_READABLE_VERSIONS}")
-            n = sum(1 for k in data.files if k.startswith("w"))
-            weights = [data[f"w{i}"] for i in range(n)]
-            biases = [data[f"b{i}"] for i in range(n)]
-            activation = str(data["activation"])
-            meta = json.loads(str(data["meta"]))
-            prior = str(data["prior"]) if "prior" in data.files else ""
-        return cls(weights, biases, activation, meta, name=kwargs.pop("name", Path(path).stem), prior=prior or None,
-                   **kwargs)
+    def load(cls, path: str | Path, game: Any = None, rules: Mapping[str, Any] | None = None,
+             **kwargs: Any) -> "MLPPolicy":
+        """The policy in the weights file ``path``, checked (:class:`WeightsError` names any problem).
+
+        With ``game`` (a name or a built game; ``rules`` are its options when it is a name) the
+        weights must also have been made for that game and its spaces.
+        """
+        found = weights_format.read(path)
+        if game is not None:
+            if isinstance(game, str):
+                from envs import make_game
+
+                game = make_game(game, **dict(rules or {}))
+            weights_format.check_fits(path, found.signature, game, rules)
+        return cls(found.weights, found.biases, found.activation, found.meta, name=kwargs.pop("name", Path(path).stem),
+                   prior=found.prior, signature=found.signature, **kwargs)
+
+    def for_game(self, game: Any, rules: Mapping[str, Any] | None = None) -> "MLPPolicy":
+        """Record the game (a built BatchGame, built with ``rules``) these weights are made for; returns self."""
+        self.signature = weights_format.game_signature(game, rules)
+        return self
 
     def save(self, path: str | Path) -> None:
-        arrays: dict[str, Any] = {f"w{i}": w for i, w in enumerate(self.weights)}
-        arrays.update({f"b{i}": b for i, b in enumerate(self.biases)})
-        np.savez_compressed(path, format_version=np.int64(FORMAT_VERSION), activation=np.str_(self.activation),
-                            meta=np.str_(json.dumps(self.meta, ensure_ascii=False)), prior=np.str_(self.prior or ""),
-                            **arrays)
+        weights_format.write(path, self.weights, self.biases, self.activation, self.prior, self.meta, self.signature)
 
     def logits(self, observation: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
         """float32[B, A]: the raw action-head outputs (a prior-guided policy needs the legal ``mask``)."""

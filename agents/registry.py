@@ -2,19 +2,22 @@
 
 Levels, weakest first: ``random``, ``easy`` (the heuristic blundering half the time), ``normal``
 (the heuristic), ``hard`` (a MaskablePPO policy trained by self-play, shipped as numpy weights in
-``agents/weights/<game>_hard.npz``; nigejozu's is prior-guided, see :mod:`agents.priors`). Like
-RLCard's model zoo, opponents are named by id.
+``agents/weights/<game>_hard.npz``, and ``<game>_hard_<variant>.npz`` for rule sets whose spaces
+differ, e.g. momotaro's ``_2p`` and ``_3p``: the one whose signature fits the rules plays; nigejozu's
+is prior-guided, see :mod:`agents.priors`). Like RLCard's model zoo, opponents are named by id.
 """
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from envs import GAMES
+from envs import GAMES, make_game
 from envs.core.errors import OptionError
 
+from . import weights_format
 from .mixed import EpsilonPolicy
 from .mlp import MLPPolicy
 from .policy import Policy, RandomPolicy
@@ -42,43 +45,91 @@ def heuristic(game: str) -> Policy:
 
 
 def weights_path(game: str, level: str = "hard") -> Path:
+    """The default weights file of ``game``'s level (other rule sets may ship more, see :func:`hard_weights`)."""
     return WEIGHTS_DIR / f"{game}_{level}.npz"
 
 
-def _hard(game: str) -> Policy:
-    path = weights_path(game)
-    if not path.exists():
-        raise OptionError(f"no trained weights for {game!r} at {path}; train them with `yuugi train {game}`")
-    return MLPPolicy.load(path, name=f"{game}_hard")
+def shipped_weights(game: str) -> list[Path]:
+    """Every shipped ``hard`` weights file of ``game``: ``<game>_hard.npz`` and ``<game>_hard_<variant>.npz``."""
+    return sorted(WEIGHTS_DIR.glob(f"{game}_hard.npz")) + sorted(WEIGHTS_DIR.glob(f"{game}_hard_*.npz"))
 
 
-_BUILDERS: dict[str, Callable[[str], Policy]] = {
-    "random": lambda game: RandomPolicy(),
-    "easy": lambda game: EpsilonPolicy(heuristic(game), 0.5, name="easy"),
-    "normal": heuristic,
+def hard_weights(game: str, **rules: Any) -> Path:
+    """The shipped weights file whose signature fits ``game`` under ``rules``.
+
+    Raises :class:`~agents.weights_format.WeightsError` for a file that cannot be read (it might
+    have been the one), and OptionError when none is made for these rules (naming those that exist).
+    """
+    built = make_game(game, **rules)
+    candidates = shipped_weights(game)
+    made_for = []
+    for path in candidates:
+        signature = weights_format.read_signature(path)
+        if weights_format.fits(signature, built):
+            return path
+        made_for.append(f"{path.name} ({weights_format.describe(signature)})")
+    if not made_for:
+        raise OptionError(f"no trained weights for {game!r} in {WEIGHTS_DIR}; train them with `yuugi train {game}`")
+    raise OptionError(f"no hard weights fit {weights_format.describe(weights_format.game_signature(built, rules))}; "
+                      f"shipped: {'; '.join(made_for)}; train them with `yuugi train {game}"
+                      + "".join(f" --rule {k}={json.dumps(v)}" for k, v in sorted(rules.items())) + "`")
+
+
+def _hard(game: str, **rules: Any) -> Policy:
+    path = hard_weights(game, **rules)
+    return MLPPolicy.load(path, game=game, rules=rules, name=f"{game}_hard")
+
+
+_BUILDERS: dict[str, Callable[..., Policy]] = {
+    "random": lambda game, **rules: RandomPolicy(),
+    "easy": lambda game, **rules: EpsilonPolicy(heuristic(game), 0.5, name="easy"),
+    "normal": lambda game, **rules: heuristic(game),
     "hard": _hard,
 }
 
 
-def available_levels(game: str) -> list[str]:
-    """Levels that can be built for ``game`` here (``hard`` needs shipped weights)."""
+def _heuristic_built(game: str) -> bool:
+    return game in HEURISTICS and importlib.util.find_spec(HEURISTICS[game].split(":")[0]) is not None
+
+
+def available_levels(game: str, **rules: Any) -> list[str]:
+    """Levels that can be built for ``game`` under ``rules`` here.
+
+    ``hard`` is listed only when shipped weights exist, read intact and fit these rules' spaces.
+    """
+    _check_game(game)
+    make_game(game, **rules)  # bad rules are an OptionError, not a shorter list
     levels = ["random"]
-    if game in HEURISTICS and importlib.util.find_spec(HEURISTICS[game].split(":")[0]) is not None:
+    if _heuristic_built(game):
         levels += ["easy", "normal"]
-    if weights_path(game).exists():
-        levels.append("hard")
-    return levels
+    try:
+        weights_format.read(hard_weights(game, **rules))
+    except OptionError:  # none fits, or the one that might is unreadable
+        return levels
+    return levels + ["hard"]
 
 
-def cpu(game: str, level: str = "normal") -> Policy:
-    """The CPU opponent of ``game`` at ``level`` (a level name, or a persona name where a game has them)."""
+def level_names(game: str) -> list[str]:
+    """Every name ``cpu`` knows for ``game``: the levels, then its personas."""
+    return list(LEVELS) + sorted(PERSONAS.get(game, {}))
+
+
+def _check_game(game: str) -> None:
     if game not in GAMES:
         raise OptionError(f"unknown game {game!r}; games: {sorted(GAMES)}")
-    level = PERSONAS.get(game, {}).get(level, level)
-    if level not in _BUILDERS:
+
+
+def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
+    """The CPU opponent of ``game`` at ``level`` (a level name, or a persona name where a game has them).
+
+    ``rules`` are the game's rule options: ``hard`` plays the weights made for them.
+    """
+    _check_game(game)
+    named = PERSONAS.get(game, {}).get(level, level)
+    if named not in _BUILDERS:
         personas = sorted(PERSONAS.get(game, {}))
         raise OptionError(f"unknown level {level!r} for {game}; levels: {list(LEVELS)}"
                           + (f", personas: {personas}" if personas else ""))
-    policy = _BUILDERS[level](game)
-    policy.name = level  # type: ignore[attr-defined]
+    policy = _BUILDERS[named](game, **rules)
+    policy.name = named  # type: ignore[attr-defined]
     return policy

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
+from typing import Any
 
 from envs import GAMES, available_games
 
@@ -18,11 +21,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from training import bench
 
     games = available_games() if args.games == ["all"] else args.games
+    for name in games:
+        _game_name_or_usage(name)
+        for variant in args.variant or [None]:  # every rule set is checked before any measuring starts
+            _build_game(name, {**_parse_rules(args.rule), **(_parse_rules([variant]) if variant else {})})
     results = []
     for name in games:
-        if name not in available_games():
-            print(f"unknown or unbuilt game {name!r}; available: {available_games()}", file=sys.stderr)
-            return 2
         variants = args.variant or [None]
         for variant in variants:
             rules = {**_parse_rules(args.rule), **(_parse_rules([variant]) if variant else {})}
@@ -59,12 +63,24 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
-    from training.selfplay import TrainConfig, train
+    from agents.mlp import MLPPolicy
+    from training.selfplay import TRAIN_RULES, TrainConfig, train
 
+    rules = _parse_rules(args.rule)
+    _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
+    if args.init_from:  # refused now, not after the heuristic was cloned
+        MLPPolicy.load(args.init_from, game=args.game, rules={**TRAIN_RULES.get(args.game, {}), **rules})
     given = {"bc_decisions": args.bc_decisions} if args.bc_decisions is not None else {}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
-                               num_envs=args.envs, rules=_parse_rules(args.rule), init_from=args.init_from, **given)
-    result = train(cfg, args.out)
+                               num_envs=args.envs, rules=rules, init_from=args.init_from, **given)
+    if cfg.prior_name() and cfg.bc_decisions > 0 and not cfg.init_from:
+        raise UsageError(f"{args.game} trains guided by the action prior {cfg.prior_name()!r}, which is its start: "
+                         "--bc-decisions must be 0 for it")
+    result = train(cfg, args.out)  # creates --out (and its parents) when missing
+    if result.get("interrupted"):
+        print(f"yuugi train: interrupted at {result['meta']['steps']:,} learner steps; checkpoint saved: "
+              f"{result['weights']} (continue with --init-from {result['weights']})", file=sys.stderr)
+        return 130
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0
 
@@ -73,26 +89,87 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     from agents.registry import available_levels, cpu
     from training.evaluate import evaluate, format_tables, save_plot
 
-    levels = args.levels or available_levels(args.game)
-    result = evaluate(args.game, {lv: cpu(args.game, lv) for lv in levels}, games=args.games, seed=args.seed,
-                      rules=_parse_rules(args.rule) or _eval_rules(args.game))
+    rules = _parse_rules(args.rule) or _eval_rules(args.game)
+    _build_game(args.game, rules)
+    levels = args.levels or available_levels(args.game, **rules)
+    _check_levels(args.game, levels)
+    if len(levels) < 2:
+        raise UsageError(f"--levels needs at least two levels to pair, got {levels}")
+    for flag, path in (("--save", args.save), ("--plot", args.plot)):
+        _check_folder(flag, path)
+    context = {"games_per_pairing": args.games, "seed": args.seed, "rules": rules, "levels": list(levels),
+               "command": "yuugi " + " ".join(args.argv)}
+    resume = _resume_state(args, context) if args.resume else None
+    policies = {lv: cpu(args.game, lv, **rules) for lv in levels}
+
+    def keep(partial: Any, state: dict[str, Any]) -> None:
+        finished.append(partial)
+        if args.save:
+            _save_eval(args.save, partial, context, state)
+
+    finished: list[Any] = []
+    try:
+        result = evaluate(args.game, policies, games=args.games, seed=args.seed, rules=rules, resume=resume,
+                          on_pairing=keep)
+    except KeyboardInterrupt:
+        done = finished[-1] if finished else None
+        count = len(done.pairings) if done else len(resume["pairings"]) if resume else 0
+        planned = len(levels) * (len(levels) - 1) // 2
+        if args.save:
+            kept = f"saved in {args.save}; finish them with the same command and --resume" if count else "nothing saved"
+        else:
+            if done:
+                print(format_tables(done))
+            kept = "shown above; to keep them, run with --save FILE (then --resume finishes the rest)"
+        print(f"yuugi eval: interrupted with {count} of {planned} pairings finished, " + kept, file=sys.stderr)
+        return 130
     print(format_tables(result))
     if args.save:
-        import json as json_
-
-        from training.evaluate import to_json
-
-        context = {"games_per_pairing": args.games, "seed": args.seed,
-                   "rules": _parse_rules(args.rule) or _eval_rules(args.game),
-                   "command": "yuugi eval " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else ""}
-        with open(args.save, "w") as f:
-            json_.dump(to_json(result, **context), f, indent=2, ensure_ascii=False)
-            f.write("\n")
         print(f"saved: {args.save}")
     if args.plot:
         save_plot(result, args.plot)
         print(f"plot: {args.plot}")
     return 0
+
+
+def _save_eval(path: str, result: Any, context: dict[str, Any], state: dict[str, Any]) -> None:
+    """Write the ratings and pairings so far (through a temporary file: an interrupt never leaves half a file)."""
+    from training.evaluate import to_json
+
+    planned = result.extra["pairings_planned"]
+    record = to_json(result, **context, complete=len(result.pairings) == planned, pairings_planned=planned)
+    if not record["complete"]:
+        record["resume"] = state  # exact ratings and generator state: --resume carries on from here
+    tmp = f"{path}.tmp"
+    with open(tmp, "w") as f:
+        json.dump(record, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def _resume_state(args: argparse.Namespace, context: dict[str, Any]) -> dict[str, Any] | None:
+    """The state saved by an interrupted run of the same evaluation (``--resume``)."""
+    if not args.save:
+        raise UsageError("--resume continues the run saved in --save FILE; give --save")
+    try:
+        with open(args.save) as f:
+            record = json.load(f)
+    except FileNotFoundError:
+        raise UsageError(f"--resume: {args.save} does not exist (nothing to resume)") from None
+    except (OSError, json.JSONDecodeError) as e:
+        raise UsageError(f"--resume: {args.save} is not a saved evaluation ({e})") from None
+    if not isinstance(record, dict):
+        raise UsageError(f"--resume: {args.save} is not a saved evaluation")
+    if record.get("complete"):
+        raise UsageError(f"--resume: {args.save} holds a finished evaluation; nothing to resume")
+    if "resume" not in record:
+        raise UsageError(f"--resume: {args.save} holds no resumable state")
+    wanted = {"game": args.game, **{k: v for k, v in context.items() if k != "command"}}
+    differ = [f"{k} (saved {json.dumps(record.get(k))}, now {json.dumps(v)})" for k, v in wanted.items()
+              if record.get(k) != json.loads(json.dumps(v))]
+    if differ:
+        raise UsageError(f"--resume: {args.save} was made with other settings: " + "; ".join(differ))
+    return record["resume"]
 
 
 def _eval_rules(game: str) -> dict[str, object]:
@@ -102,10 +179,22 @@ def _eval_rules(game: str) -> dict[str, object]:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from agents.registry import cpu
     from training.play import play
 
-    play(args.game, level=args.level, seat=args.seat, seed=args.seed, **_parse_rules(args.rule))
+    rules = _parse_rules(args.rule)
+    game = _build_game(args.game, rules)
+    if not 0 <= args.seat < game.num_players:
+        raise UsageError(f"--seat must be 0..{game.num_players - 1} ({args.game} has {game.num_players} players "
+                         f"here), got {args.seat}")
+    _check_levels(args.game, [args.level])
+    cpu(args.game, args.level, **rules)  # a level that cannot be built is refused before the game starts
+    play(args.game, level=args.level, seat=args.seat, seed=args.seed, **rules)
     return 0
+
+
+class UsageError(Exception):
+    """A bad command line: printed as one line, exit status 2."""
 
 
 def _parse_rules(pairs: list[str]) -> dict[str, object]:
@@ -113,8 +202,8 @@ def _parse_rules(pairs: list[str]) -> dict[str, object]:
     rules: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--rule expects KEY=VALUE, got {pair!r}")
+        if not sep or not key:
+            raise UsageError(f"--rule expects KEY=VALUE, got {pair!r}")
         try:
             rules[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -122,8 +211,91 @@ def _parse_rules(pairs: list[str]) -> dict[str, object]:
     return rules
 
 
+def _build_game(game: str, rules: dict[str, Any]) -> Any:
+    """The game under ``rules``; a rule the game refuses is a usage error naming it."""
+    from envs import make_game
+    from envs.core.errors import OptionError
+
+    try:
+        return make_game(game, **rules)
+    except (OptionError, TypeError, ValueError) as e:
+        raise UsageError(f"bad --rule for {game}: {e}") from None
+
+
+def _check_levels(game: str, levels: list[str]) -> None:
+    from agents.registry import level_names
+
+    known = level_names(game)
+    for level in levels:
+        if level not in known:
+            raise UsageError(f"unknown level {level!r} for {game}; choose from: {', '.join(known)}")
+    twice = sorted({lv for lv in levels if levels.count(lv) > 1})
+    if twice:
+        raise UsageError(f"--levels lists {', '.join(twice)} more than once")
+
+
+def _check_folder(flag: str, path: str | None) -> None:
+    """``path`` must be writable where it is: its folder exists (checked before a long run, not after)."""
+    if path is None:
+        return
+    folder = Path(path).expanduser().resolve().parent
+    if not folder.is_dir():
+        raise UsageError(f"{flag}: folder {folder} does not exist (create it first)")
+    if Path(path).is_dir():
+        raise UsageError(f"{flag}: {path} is a folder; give a file name")
+
+
+def _game_name(name: str) -> str:
+    from envs import available_games
+
+    if name not in available_games():
+        raise argparse.ArgumentTypeError(f"unknown game {name!r}; choose from: {', '.join(available_games())}")
+    return name
+
+
+def _game_name_or_usage(name: str) -> str:
+    try:
+        return _game_name(name)
+    except argparse.ArgumentTypeError as e:
+        raise UsageError(str(e)) from None
+
+
+def _int_at_least(low: int, high: int | None = None) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"{low}..{high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {span}, got {value}")
+        return value
+
+    return parse
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return value
+
+
+SEED = _int_at_least(0, 2**32 - 1)  # every game seeds from a 32-bit number; eval multiplies it by games
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors are one line (no usage block): ``yuugi eval: error: ...``, exit status 2."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="yuugi", description="yuugi: RL environments for Japanese tabletop games")
+    p = _Parser(prog="yuugi", description="yuugi: RL environments for Japanese tabletop games")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games").set_defaults(func=_cmd_list)
     b = sub.add_parser("bench", help="steps/s of the AEC loop and the batched core under random legal play")
@@ -131,8 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--peers", action="store_true", help="also run the peer libraries (RLCard, OpenSpiel, PettingZoo)")
     b.add_argument("--training", action="store_true", help="also time self-play MaskablePPO training")
     b.add_argument("--inference", action="store_true", help="also time numpy MLP inference for 1,024 rows")
-    b.add_argument("--batch", type=int, nargs="+", default=[1, 64, 1024], help="core batch sizes")
-    b.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    b.add_argument("--batch", type=_int_at_least(1), nargs="+", default=[1, 64, 1024], help="core batch sizes")
+    b.add_argument("--seconds", type=_positive_float, default=3.0, help="time per measurement")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option of the game, e.g. --rule ninja=off (repeatable)")
@@ -141,41 +313,62 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=_cmd_bench)
 
     t = sub.add_parser("train", help="self-play MaskablePPO training; exports numpy weights")
-    t.add_argument("game")
-    t.add_argument("--steps", type=int, default=2_000_000, help="learner steps (upper bound)")
-    t.add_argument("--minutes", type=float, default=None, help="wall-clock budget")
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--envs", type=int, default=64, help="games stepped together")
-    t.add_argument("--bc-decisions", type=int, default=None,
+    t.add_argument("game", type=_game_name)
+    t.add_argument("--steps", type=_int_at_least(1), default=2_000_000, help="learner steps (upper bound)")
+    t.add_argument("--minutes", type=_positive_float, default=None, help="wall-clock budget")
+    t.add_argument("--seed", type=SEED, default=0)
+    t.add_argument("--envs", type=_int_at_least(1), default=64, help="games stepped together")
+    t.add_argument("--bc-decisions", type=_int_at_least(0), default=None,
                    help="heuristic decisions to clone first (0: none; default 200,000, or 0 for a prior-guided game)")
     t.add_argument("--init-from", help="continue from exported weights (.npz) instead of cloning the heuristic")
-    t.add_argument("--out", default="runs/train", help="folder for weights, metadata and the learning curve")
+    t.add_argument("--out", default="runs/train",
+                   help="folder for weights, metadata and the learning curve (created when missing)")
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     t.set_defaults(func=_cmd_train)
 
     e = sub.add_parser("eval", help="round-robin of CPU levels with openskill ratings")
-    e.add_argument("game")
-    e.add_argument("--levels", nargs="+", help="levels to include (default: all available)")
-    e.add_argument("--games", type=int, default=1000, help="games per pairing")
-    e.add_argument("--seed", type=int, default=0)
-    e.add_argument("--plot", help="save a ratings plot (PNG) here")
-    e.add_argument("--save", help="save ratings and pairings (JSON) here")
+    e.add_argument("game", type=_game_name)
+    e.add_argument("--levels", nargs="+", help="levels to include (default: all available under the rules)")
+    e.add_argument("--games", type=_int_at_least(1), default=1000, help="games per pairing")
+    e.add_argument("--seed", type=SEED, default=0)
+    e.add_argument("--plot", help="save a ratings plot (PNG) here (the folder must exist)")
+    e.add_argument("--save", help="save ratings and pairings (JSON) here, after every finished pairing "
+                                  "(the folder must exist)")
+    e.add_argument("--resume", action="store_true",
+                   help="carry on the interrupted run saved in --save (same game, levels, games, seed and rules)")
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     e.set_defaults(func=_cmd_eval)
 
     pl = sub.add_parser("play", help="play one seat in the terminal against CPUs")
-    pl.add_argument("game")
+    pl.add_argument("game", type=_game_name)
     pl.add_argument("--level", default="normal", help="CPU level or persona")
-    pl.add_argument("--seat", type=int, default=0)
-    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--seat", type=_int_at_least(0), default=0)
+    pl.add_argument("--seed", type=SEED, default=None)
     pl.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     pl.set_defaults(func=_cmd_play)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    """Run one command; returns the exit status (2: a bad command line, said in one line; 130: interrupted)."""
+    from envs.core.errors import OptionError
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse has printed its one line (or the help)
+        return int(stop.code or 0)
+    args.argv = argv
+    prog = f"yuugi {args.command}"
+    try:
+        return int(args.func(args))
+    except (UsageError, OptionError) as e:  # OptionError covers an unusable weights file (WeightsError)
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

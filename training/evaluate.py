@@ -7,14 +7,19 @@ reward per seat minus B's (zero-sum games: ±1 per win/loss in 2-player games; t
 rewards in daifugō); the pairing's mean score gets a 95% normal interval. For 2-player games the win
 rate (draws count half) is reported too. Every game also updates openskill (Plackett–Luce) ratings
 of the two policies, ranked by their total reward in that game.
+
+A long round-robin can be stopped and resumed: ``on_pairing`` is told the state after every
+finished pairing (the pairings so far, the exact ratings and the random generator's state), and
+``resume=`` that state continues where it stopped, giving exactly the result of an unbroken run.
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -81,19 +86,46 @@ def _mean_ci(x: np.ndarray) -> tuple[float, tuple[float, float]]:
     return m, (m - half, m + half)
 
 
+def _resume_state(pairings: list[Pairing], ratings: Mapping[str, Any], rng: np.random.Generator) -> dict[str, Any]:
+    """JSON-safe and exact: what ``evaluate(resume=...)`` needs to carry on after these pairings."""
+    return {"pairings": [dataclasses.asdict(p) for p in pairings],
+            "ratings": {n: [r.mu, r.sigma] for n, r in ratings.items()},
+            "rng": rng.bit_generator.state}
+
+
 def evaluate(game_name: str, policies: Mapping[str, Policy], games: int = 1000, seed: int = 0,
-             rules: Mapping[str, Any] | None = None, batch: int = 500) -> EvalResult:
-    """Round-robin over every pair of ``policies`` (dict name -> policy)."""
+             rules: Mapping[str, Any] | None = None, batch: int = 500, resume: Mapping[str, Any] | None = None,
+             on_pairing: Callable[[EvalResult, dict[str, Any]], None] | None = None) -> EvalResult:
+    """Round-robin over every pair of ``policies`` (dict name -> policy).
+
+    ``on_pairing(result_so_far, state)`` is called after each pairing; ``resume=state`` skips the
+    pairings ``state`` holds and restores its ratings and random generator (the same policies, in
+    the same order, with the same ``games``, ``seed`` and ``rules`` as the run that made it).
+    """
     from openskill.models import PlackettLuce
 
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(f"games must be a positive integer (games per pairing), got {games!r}")
+    if len(policies) < 2:
+        raise ValueError(f"a round-robin needs at least two policies, got {list(policies)}")
     game = make_game(game_name, **dict(rules or {}))
     names = list(policies)
     model = PlackettLuce()
     ratings = {n: model.rating(name=n) for n in names}
-    pairings = []
+    pairings: list[Pairing] = []
     rng = np.random.default_rng(seed)
+    schedule = list(itertools.combinations(range(len(names)), 2))
+    if resume is not None:
+        pairings = [Pairing(**{**p, "score_ci": tuple(p["score_ci"]), "win_ci": tuple(p["win_ci"])})
+                    for p in resume["pairings"]]
+        expected = [(names[ia], names[ib]) for ia, ib in schedule[:len(pairings)]]
+        if [(p.a, p.b) for p in pairings] != expected or set(resume["ratings"]) != set(names):
+            raise ValueError(f"the saved pairings {[(p.a, p.b) for p in pairings]} are not the first of this "
+                             f"round-robin of {names}")
+        ratings = {n: model.rating(mu=mu, sigma=sigma, name=n) for n, (mu, sigma) in resume["ratings"].items()}
+        rng.bit_generator.state = resume["rng"]
     p = game.num_players
-    for ia, ib in itertools.combinations(range(len(names)), 2):
+    for ia, ib in schedule[len(pairings):]:
         a, b = names[ia], names[ib]
         scores, wins = [], []
         for start in range(0, games, batch):
@@ -116,7 +148,12 @@ def evaluate(game_name: str, policies: Mapping[str, Policy], games: int = 1000, 
         m, ci = _mean_ci(score)
         w, wci = _mean_ci(win)
         pairings.append(Pairing(a, b, len(score), m, ci, w, wci))
-    return EvalResult(game_name, pairings, {n: (r.mu, r.sigma) for n, r in ratings.items()})
+        if on_pairing is not None:
+            on_pairing(EvalResult(game_name, list(pairings), {n: (r.mu, r.sigma) for n, r in ratings.items()},
+                                  {"pairings_planned": len(schedule)}),
+                       _resume_state(pairings, ratings, rng))
+    return EvalResult(game_name, pairings, {n: (r.mu, r.sigma) for n, r in ratings.items()},
+                      {"pairings_planned": len(schedule)})
 
 
 def format_tables(result: EvalResult) -> str:

@@ -1,7 +1,7 @@
 """``yuugi play GAME``: a person plays one seat in the terminal against CPUs of a chosen level.
 
 The board is drawn from the person's seat (other hands hidden), the legal moves are listed by
-number and name, and a move is chosen by its number or by typing its name. Anything else is
+number and name, and a move is chosen by its number (ASCII digits) or by typing its name. Anything else is
 answered with a hint and the question is asked again: a typo never costs the game.
 """
 from __future__ import annotations
@@ -24,7 +24,8 @@ def _choose(labels: list[str], read: Callable[[str], str], write: Callable[[str]
             return None
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        if answer.isdigit() and 0 <= int(answer) < len(labels):
+        # Only ASCII digits are a number: str.isdigit() also accepts '²' or '٣', which int() refuses or reads.
+        if answer.isascii() and answer.isdigit() and 0 <= int(answer) < len(labels):
             return int(answer)
         if answer.lower() in lowered:
             return lowered.index(answer.lower())
@@ -32,12 +33,17 @@ def _choose(labels: list[str], read: Callable[[str], str], write: Callable[[str]
 
 
 def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None = None,
-         read: Callable[[str], str] = input, write: Callable[[str], None] = print, **rules: Any) -> dict[str, Any]:
-    """Play one episode; returns the final position and the person's total reward."""
+         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
+         **rules: Any) -> dict[str, Any]:
+    """Play one episode; returns the final position and the person's total reward.
+
+    ``read`` asks the person (default: ``input``, looked up when called), ``write`` shows them text.
+    """
+    read = input if read is None else read
     game = make_game(game_name, **rules)
     if not 0 <= seat < game.num_players:
         raise ValueError(f"seat must be 0..{game.num_players - 1}, got {seat}")
-    opponent = cpu(game_name, level)
+    opponent = cpu(game_name, level, **rules)
     seed = int(np.random.default_rng().integers(0, 2**31)) if seed is None else seed
     rng = np.random.default_rng(seed)
     st = game.init(np.array([seed]))

@@ -4,6 +4,8 @@ The learner's seat rotates per episode; its opponents are drawn per episode from
 the heuristic and the latest snapshots of the learner itself. Training starts from a behaviour-
 cloned copy of the heuristic (see :mod:`training.imitation`), stops at a step or wall-clock budget,
 shows progress, writes the learning curve (CSV and PNG) and exports the actor to ``.npz``.
+Interrupted (Ctrl-C), it closes the progress bar and saves the actor as a checkpoint instead
+(``checkpoints/<game>_<steps>.npz``, with the full training record, so ``init_from`` continues it).
 
 Where a game has an action prior (``TRAIN_PRIORS``; nigejozu, whose heuristic's one-step
 soft-battle lookahead a plain MLP does not learn to match in a 40-minute budget), the policy is
@@ -15,6 +17,7 @@ from __future__ import annotations
 import csv
 import json
 import time
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,13 +101,16 @@ def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
     plt.close(fig)
 
 
-def load_actor(model: Any, path: str | Path) -> dict[str, Any]:
-    """Copy exported actor weights into ``model``'s policy network; returns their metadata."""
+def load_actor(model: Any, path: str | Path, game: Any = None, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Copy exported actor weights into ``model``'s policy network; returns their metadata.
+
+    With ``game`` (the built game being trained, under ``rules``) the weights must be made for it.
+    """
     import torch
 
     from agents.mlp import MLPPolicy
 
-    src = MLPPolicy.load(path)
+    src = MLPPolicy.load(path, game=game, rules=rules)
     if src.prior != getattr(model.policy, "prior_name", None):
         raise ValueError(f"{path}: its action prior {src.prior!r} differs from the model's")
     layers = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
@@ -118,10 +124,19 @@ def load_actor(model: Any, path: str | Path) -> dict[str, Any]:
     return src.meta
 
 
+def _hide_tqdm_rich_warning() -> None:
+    """SB3's progress bar is tqdm's rich bar, which warns "rich is experimental/alpha" on every run."""
+    try:
+        from tqdm import TqdmExperimentalWarning
+    except ImportError:  # pragma: no cover - tqdm comes with the train extra
+        return
+    warnings.filterwarnings("ignore", category=TqdmExperimentalWarning)
+
+
 def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     """Train, export ``<out_dir>/<game>_hard.npz`` with its metadata, and write the learning curve."""
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList, ProgressBarCallback
 
     from envs.core.sb3_vec import SB3SelfPlayVecEnv
     from training.export import policy_from_model
@@ -153,16 +168,14 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     start = time.perf_counter()
     bc_losses: list[float] = []
     previous: dict[str, Any] = {}
-    if cfg.init_from:
-        previous = load_actor(model, cfg.init_from)
-    elif cfg.bc_decisions > 0:
-        obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
-        bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
-        del obs, masks, actions
-
     curve: list[dict[str, float]] = []
     checkpoints = out / "checkpoints"  # every snapshot, exported (numpy weights), named by learner steps
-    checkpoints.mkdir(exist_ok=True)
+
+    def checkpoint(policy: Any) -> Path:
+        checkpoints.mkdir(exist_ok=True)  # made with its first file: an interrupted start leaves no empty folder
+        path = checkpoints / f"{cfg.game}_{int(model.num_timesteps):09d}.npz"
+        policy.save(path)
+        return path
 
     class Snapshots(BaseCallback):
         """Adds learner snapshots to the opponent pool, records the curve, enforces the time budget."""
@@ -183,8 +196,8 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
             if self.num_timesteps >= self.next_snapshot:
                 self.next_snapshot += cfg.snapshot_every
                 snap = policy_from_model(self.model, {"game": cfg.game, "rules": rules, "steps": self.num_timesteps,
-                                                      "seed": cfg.seed})
-                snap.save(checkpoints / f"{cfg.game}_{self.num_timesteps:09d}.npz")
+                                                      "seed": cfg.seed}, game, rules)
+                checkpoint(snap)
                 snap.deterministic = False
                 pool = env.batch.pool
                 if cfg.pool_size > 0:
@@ -200,7 +213,22 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                 return False
             return True
 
-    model.learn(cfg.total_steps, callback=Snapshots(), progress_bar=cfg.progress)
+    progress = ProgressBarCallback() if cfg.progress else None
+    interrupted = False
+    with warnings.catch_warnings():
+        _hide_tqdm_rich_warning()
+        try:
+            if cfg.init_from:
+                previous = load_actor(model, cfg.init_from, game, rules)
+            elif cfg.bc_decisions > 0:
+                obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
+                bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
+                del obs, masks, actions
+            model.learn(cfg.total_steps, callback=CallbackList([Snapshots()] + ([progress] if progress else [])))
+        except KeyboardInterrupt:
+            interrupted = True
+            if progress is not None and hasattr(progress, "pbar"):
+                progress.pbar.close()  # learn() never reached its training end, which would have closed it
     wall = time.perf_counter() - start
     algorithm = (f"MaskablePPO (sb3-contrib) guided by the action prior {prior!r}" if prior
                  else "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic")
@@ -215,7 +243,11 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         meta["steps"] = sum(st["steps"] for st in meta["stages"])
         meta["wall_time_s"] = round(sum(st["wall_time_s"] for st in meta["stages"]), 1)
         meta["bc_losses"] = previous.get("bc_losses", [])
-    policy = policy_from_model(model, meta)
+    if interrupted:
+        meta["interrupted"] = True
+    policy = policy_from_model(model, meta, game, rules)
+    if interrupted:  # a checkpoint, not the run's result: an earlier run's weights in out_dir stay as they are
+        return {"weights": str(checkpoint(policy)), "model": model, "curve": curve, "meta": meta, "interrupted": True}
     weights = out / f"{cfg.game}_hard.npz"
     policy.save(weights)
     (out / f"{cfg.game}_hard.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
@@ -226,4 +258,4 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     if curve:
         kind = "prior-guided" if prior else "self-play"
         _curve_png(curve, out / f"{cfg.game}_curve.png", f"{cfg.game}: {kind} MaskablePPO")
-    return {"weights": str(weights), "model": model, "curve": curve, "meta": meta}
+    return {"weights": str(weights), "model": model, "curve": curve, "meta": meta, "interrupted": False}

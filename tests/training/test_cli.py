@@ -54,3 +54,64 @@ def test_cli_train_uses_the_games_training_settings(tmp_path, capsys):
     assert record["prior"] == "nigejozu_heuristic" and record["bc_losses"] == []
     assert record["rules"] == {"reward_scheme": "score_diff"} and record["config"]["pool_size"] == 0
     assert "weights:" in capsys.readouterr().out
+
+
+def _interrupt_after(monkeypatch, holder: object, attr: str, calls: int) -> None:
+    """Ctrl-C arrives on the ``calls``-th call of ``holder.attr`` (a function of a module, or a method)."""
+    real = getattr(holder, attr)
+    seen = {"n": 0}
+
+    def interrupting(*args, **kwargs):
+        seen["n"] += 1
+        if seen["n"] >= calls:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(holder, attr, interrupting)
+
+
+def _interrupted_train(capsys, argv: list[str]) -> tuple[str, str]:
+    assert cli.main(argv) == 130
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    (line,) = captured.err.strip().splitlines()  # one line, no tqdm or warning noise on stderr
+    return line, captured.out
+
+
+def test_ctrl_c_during_training_saves_a_checkpoint_and_says_where(tmp_path, monkeypatch, capsys, recwarn):
+    from agents.mlp import MLPPolicy
+
+    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+
+    _interrupt_after(monkeypatch, SB3SelfPlayVecEnv, "step_wait", 40)
+    line, _ = _interrupted_train(capsys, ["train", "nigejozu", "--steps", "100000", "--envs", "4",
+                                          "--out", str(tmp_path)])
+    (saved,) = (tmp_path / "checkpoints").iterdir()
+    assert line.startswith("yuugi train: interrupted at ") and f"checkpoint saved: {saved}" in line
+    assert f"--init-from {saved}" in line
+    # 39 vector steps of 4 games finished before the 40th was cut: the file is named by learner steps.
+    assert saved.name == f"nigejozu_{39 * 4:09d}.npz"
+    policy = MLPPolicy.load(saved, game="nigejozu", rules={"reward_scheme": "score_diff"})
+    assert policy.meta["interrupted"] and policy.meta["steps"] == 39 * 4
+    assert not (tmp_path / "nigejozu_hard.npz").exists()  # an earlier run's result would not be overwritten
+    assert not [w for w in recwarn if "tqdm" in type(w.message).__name__.lower()]  # no progress-bar warnings
+
+
+def test_ctrl_c_before_learning_leaves_one_checkpoint_and_no_empty_folder(tmp_path, monkeypatch, capsys):
+    import training.imitation
+
+    _interrupt_after(monkeypatch, training.imitation, "clone", 1)  # during behaviour cloning
+    line, _ = _interrupted_train(capsys, ["train", "momotaro", "--rule", "num_players=2", "--bc-decisions", "64",
+                                          "--envs", "4", "--out", str(tmp_path)])
+    assert [p.name for p in (tmp_path / "checkpoints").iterdir()] == ["momotaro_000000000.npz"]
+    assert "interrupted at 0 learner steps" in line
+
+
+def test_training_without_snapshots_makes_no_checkpoints_folder(tmp_path, capsys):
+    assert cli.main(["train", "nigejozu", "--steps", "64", "--envs", "4", "--out", str(tmp_path)]) == 0
+    assert not (tmp_path / "checkpoints").exists()  # no snapshot was due in 64 steps
+
+
+def test_cli_train_refuses_cloning_for_a_prior_guided_game(capsys, tmp_path):
+    assert cli.main(["train", "nigejozu", "--bc-decisions", "100", "--out", str(tmp_path)]) == 2
+    assert "--bc-decisions must be 0" in capsys.readouterr().err

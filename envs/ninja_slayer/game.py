@@ -25,10 +25,13 @@ class NinjaSlayer(BatchGame):
         self.num_actions = A.NUM_ACTIONS
         self.observation_shape = (observation.offsets(self.config.history)[1],)
 
-    def init(self, seeds: np.ndarray | list[int], decks: Any = None) -> NinjaSlayerState:
-        """B new games; ``decks`` (optional) overrides the configured pair of decks for these games."""
-        specs = parse_deck_specs(decks) if decks is not None else None
-        return rules.init(np.asarray(seeds), self.config, specs)
+    def init(self, seeds: np.ndarray | list[int]) -> NinjaSlayerState:
+        """B new games with the configured pair of decks."""
+        return rules.init(np.asarray(seeds), self.config)
+
+    def init_with_decks(self, seeds: np.ndarray | list[int], decks: Any) -> NinjaSlayerState:
+        """B new games with ``decks`` (a pair of deck specs, as the ``decks`` option) for these games only."""
+        return rules.init(np.asarray(seeds), self.config, parse_deck_specs(decks))
 
     def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:  # type: ignore[override]
         return rules.legal_mask(state, self.config)

@@ -2,7 +2,7 @@
 
 The games come from the registry, so a game added later is checked under its defaults at once;
 ``OTHER_RULES`` adds rule sets that change what the checks see (player counts, card models,
-reward schemes, series lengths, the ninja layer). Sizes keep the whole file to seconds per game:
+reward schemes, series lengths, the ninja layer, truncation). Sizes keep the whole file to seconds per game:
 the batch check follows the 1,024 games for ``BATCH_STEPS`` decisions (the first deal of a
 daifugō series and the exchange that opens the second), every other check plays games to the end.
 """
@@ -20,6 +20,7 @@ OTHER_RULES: dict[str, list[dict[str, Any]]] = {
         {"ninja": "off", "series_games": 1, "declarations": [0, 1, 4, 5, 8, 9]},
         {"ninja": "symmetric", "pass_lockout": True, "miyako_ochi": False, "series_games": 2,
          "reward_scheme": "uecda", "loadouts": {"jutsu": {"henge": 5, "raiton": 3}, "school": "henge", "gokui": True}},
+        {"max_game_steps": 40, "series_games": 3, "reward_scheme": "uecda"},  # truncation mid-series
     ],
     "nigejozu": [
         {"card_model": "single12", "taikyaku_n": 2},
@@ -29,6 +30,7 @@ OTHER_RULES: dict[str, list[dict[str, Any]]] = {
         {"num_players": 2},
         {"num_players": 3, "heal_any_turn": False, "damage_reduces_power": False, "reward_scheme": "linear",
          "kibi_per_player": "60/N"},
+        {"max_turns": 12},  # truncation in the battle
     ],
 }
 BATCH_STEPS = 200

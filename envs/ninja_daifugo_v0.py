@@ -6,7 +6,7 @@
 | Agents | `player_0` .. `player_3` (seat 0 is "you"; 1 ジライヤ, 2 お館様, 3 モコ in the faithful table) |
 | Action space | `Discrete(2389)` |
 | Action mask | `observation["action_mask"]`, `int8[2389]` (also `infos[agent]["action_mask"]`) |
-| Observation | `Box(0, 1, (877,), float32)` |
+| Observation | `Box(0, 1, (901,), float32)` |
 | Episode | a series of `series_games` games (default 5), rewards at each game's end |
 
 Four-player daifugō with revolution, 8-cut, ♠3 return, sequences, suit lock (縛り), 都落ち, tribute
@@ -19,17 +19,24 @@ and 極意. The rules are `shared/rules/ninja_daifugo.md`; §5 (state machine), 
 A turn may take several decisions by the same agent: an optional jutsu activation (then, for
 手裏剣, the card to throw), then the play or pass. `agent_selection` stays on the player meanwhile.
 
-## Observation (877 floats in [0, 1], from the observing seat: self, +1, +2, +3)
+## Observation (901 floats in [0, 1], from the observing seat: self, +1, +2, +3)
 Own hand (53), cards each seat played face up this game (4×53), cards known to be in each
-opponent's hand — given to them in tribute/exchange (3×53), field cards (53), field kind
-(empty/single/group/sequence) and joker-single flag, field size one-hot 0..13, effective low and
-high represented ranks (13+13), field owner, responses/3, lock flag+suits, the field play's natural
-suits (the lock reference), revolution, 11-back, hand counts/14, finished flags and finishing
-positions, titles from the previous game, the 都落ち candidate, ninja points, the jutsu table,
-pending skips, the declaration one-hot, own school, phase (play/exchange/shuriken), picks left and
-cards picked so far (own only), jutsu-used/変化 flags, cards received and given in tribute/exchange,
-game index, series scores, and the 都落ち card count. The exact offsets are
-`envs.ninja_daifugo.observation.LAYOUT`. Opponents' hands never appear.
+opponent's hand — given to them in tribute/exchange, or thrown by 手裏剣 (3×53), field cards (53),
+field kind (empty/single/group/sequence) and joker-single flag, field size one-hot 0..13,
+effective low and high represented ranks (13+13), field owner, responses/3, lock flag+suits, the
+field play's natural suits (the lock reference), revolution, 11-back, hand counts/23, finished flags
+and finishing positions, titles from the previous game, the 都落ち candidate, ninja points, the
+jutsu table, pending skips, the declaration one-hot, own school, phase (play/exchange/shuriken),
+picks left and cards picked so far (own only), jutsu-used/変化 flags, cards received and given in
+tribute/exchange, game index, series scores, the 都落ち card count/23 — then four blocks appended
+after the first release's 877 columns: the seat to play (one-hot; all zero once the series is
+over), the seats that passed or were skipped on the current field play (under `pass_lockout`: in
+the whole trick, since they stay out of it), the target of a pending 手裏剣 throw (one-hot, the
+observer included; zero when none is pending), and each opponent's school (none/雷/変化/妨害).
+Card counts are divided by 23, the largest hand the rules allow (a dealt hand holds at most 14
+cards and only 手裏剣 adds any: at most 3 uses by each of three opponents), so they never
+saturate; a hand loaded from a position that no game can reach is capped at 1. The exact offsets
+are `envs.ninja_daifugo.observation.LAYOUT`. Opponents' hands never appear.
 
 ## Actions
 | Range | Meaning |
@@ -66,7 +73,8 @@ is 足止め Lv1 + 手裏剣 Lv1, no school.
 * A seat that passed may answer again when someone else plays (§8 A1), unless `pass_lockout`.
 * In `pass_lockout` mode a skip counts as a pass; if every other seat already passed when a play
   is made, the trick ends at once and the player leads again.
-* The 都落ち player's cards are removed face down; in the observation only their count shows.
+* The 都落ち player's cards are removed face down; in the observation only their count shows, and
+  nobody goes on knowing a card to be in that hand (tribute and 手裏剣 knowledge of it is dropped).
 * Tribute and exchange gifts are known to giver and receiver; the giver's knowledge shows in the
   "known in opponent hands" block until the card is played or passed on. A 手裏剣 card is known
   to everyone.
@@ -78,8 +86,13 @@ is 足止め Lv1 + 手裏剣 Lv1, no school.
   some play other than the joker single or a revolution play is legal with the boost.
 * The ♠3 return stays legal after 変化 (a boost cannot hurt it), under the lock rule as always.
 
+* Schools are part of a seat's equipment, like the jutsu table: every seat sees every school (in
+  the faithful table the CPUs have none, and they see seat 0's).
+
 ## Version history
-* v0: first release.
+* v0: first release. Later within v0: the observation grew from 877 to 901 floats (four blocks
+  appended at the end) and card counts went from /16, capped at 16, to /23; the shipped `hard`
+  weights were adapted so they play as before.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from envs.ninja_daifugo import actions as A
 from envs.ninja_daifugo.cards import JOKER, NUM_CARDS
-from envs.ninja_daifugo.observation import OFFSETS
+from envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
 
 _PLAYS = (A.KIND >= A.K_SINGLE) & (A.KIND <= A.K_SEQ)
 _MID = np.where(_PLAYS & (A.LO >= 0), (A.LO + A.HI) / 2.0, 12.5)  # the joker single counts as top
@@ -33,7 +33,8 @@ class DaifugoHeuristic:
         reverse = (obs[:, OFFSETS["revolution"].start] != obs[:, OFFSETS["eleven_back"].start])[:, None]
         hand = obs[:, OFFSETS["hand"]] > 0.5
         hand_size = hand.sum(axis=1, keepdims=True)
-        counts = obs[:, OFFSETS["hand_counts"]] * 16.0  # relative seats: self, +1, +2, +3
+        # Card counts of the relative seats self, +1, +2, +3 (rounded: k / MAX_HAND * MAX_HAND is not exact).
+        counts = np.rint(obs[:, OFFSETS["hand_counts"]] * MAX_HAND)
         leading = (obs[:, OFFSETS["field_kind"].start] > 0.5)[:, None]
 
         strength = np.where(reverse, 12.0 - _MID, _MID)  # 0 weakest .. 12 strongest

@@ -1,9 +1,13 @@
-"""The 877-dim observation of rules file §7, seen from one seat (relative seats: self, +1, +2, +3).
+"""The 901-dim observation of rules file §7, seen from one seat (relative seats: self, +1, +2, +3).
 
 Every block is in [0, 1]. Blocks (offset: name [size]) are listed by :data:`LAYOUT`; cards are
 53-wide one-hot vectors in card-index order (``4 * rank + suit``, joker 52). Hidden information
 never appears: opponents' hands show only as counts and as the cards this seat *knows* they hold
 (cards it gave them in tribute/exchange, or thrown publicly by 手裏剣).
+
+The last four blocks (whose turn it is, who passed, the 手裏剣 target, the opponents' schools) were
+appended after the first release's 877 columns, so that a network trained on those columns keeps
+its input positions (only the card counts changed scale, from a capped /16 to /:data:`MAX_HAND`).
 """
 from __future__ import annotations
 
@@ -14,8 +18,16 @@ from envs.core.layout import block_offsets
 from . import actions as A
 from .cards import popcount, unpack_bits
 from .ninjutsu import effective_cost
-from .config import DaifugoConfig
+from .config import USES_BY_LEVEL, DaifugoConfig
 from .state import NUM_SEATS, DaifugoState
+
+# The largest hand any reachable state holds: the dealer's 14 cards (53 dealt to 4 seats; a
+# 大富豪 leaves the exchange with 14 again) plus one 手裏剣 card from each opponent for each of its
+# uses (at most 3 per game, at Lv4-5). Nothing else adds cards during play, and the 大富豪's 16
+# during the exchange is below it. Hand counts and the 都落ち count are divided by it.
+DEALT_MAX = 14
+MAX_HAND = DEALT_MAX + (NUM_SEATS - 1) * max(USES_BY_LEVEL)
+assert MAX_HAND == 23
 
 LAYOUT: tuple[tuple[str, int], ...] = (
     ("hand", 53),
@@ -33,7 +45,7 @@ LAYOUT: tuple[tuple[str, int], ...] = (
     ("previous_play_suits", 5),  # valid flag + natural suits of the field play (lock reference)
     ("revolution", 1),
     ("eleven_back", 1),
-    ("hand_counts", 4),  # / 16 (a hand holds up to 16 after tribute)
+    ("hand_counts", 4),  # / MAX_HAND
     ("finished", 4),
     ("finish_position", 4 * 5),  # none, 1..4 per seat
     ("titles", 4 * 5),  # none, 大富豪, 富豪, 貧民, 大貧民 per seat
@@ -53,10 +65,17 @@ LAYOUT: tuple[tuple[str, int], ...] = (
     ("given", 53),
     ("game_index", 1),  # / series_games
     ("series_score", 4),  # scaled to [0, 1]
-    ("removed_count", 1),  # 都落ち cards / 16
+    ("removed_count", 1),  # 都落ち cards / MAX_HAND
+    # Appended blocks (see the module docstring): what a player at the table sees of the turn order.
+    ("to_play", 4),  # the seat to act; all zero once the series is over
+    ("passed", 4),  # seats that passed (or were skipped) on the current field play; in this trick under pass_lockout
+    ("shuriken_target", 4),  # the seat a pending 手裏剣 throw goes to (the observer itself may be it)
+    ("opponent_schools", 3 * 4),  # +1, +2, +3: none, 雷, 変化, 妨害
 )
 OFFSETS, OBS_SIZE = block_offsets(LAYOUT)
-assert OBS_SIZE == 877, OBS_SIZE
+assert OBS_SIZE == 901, OBS_SIZE
+FIRST_RELEASE_SIZE = OFFSETS["removed_count"].stop  # the 877 columns of the first release, in place
+assert FIRST_RELEASE_SIZE == 877
 
 _KIND_BLOCK = np.zeros(7, dtype=np.int64)
 _KIND_BLOCK[[A.K_SINGLE, A.K_JSINGLE]] = 1
@@ -77,8 +96,9 @@ _SEAT7 = 7 * _SEATS
 # Block starts of the scalar one-hots (in the order observe stacks them) and the per-seat ones.
 _SCALAR_BASE = np.array([_AT[n] for n in ("field_kind", "field_size", "field_low", "field_high", "field_owner",
                                            "miyako_candidate", "declaration", "school", "phase", "picks_left",
-                                           "henge_shift")], dtype=np.int64)
-_SEAT_BASE = np.concatenate([_AT["finish_position"] + _SEAT5, _AT["titles"] + _SEAT5, _AT["ninja_points"] + _SEAT7])
+                                           "henge_shift", "to_play", "shuriken_target")], dtype=np.int64)
+_SEAT_BASE = np.concatenate([_AT["finish_position"] + _SEAT5, _AT["titles"] + _SEAT5, _AT["ninja_points"] + _SEAT7,
+                             _AT["opponent_schools"] + 4 * _SEATS[:-1]])
 # The jutsu table entry (equipped, uses left / 3, cost / 6, level / 5) by one flat key
 # ((declaration * 6 + level) * 4 + jutsu) * 8 + uses left: a single gather per observation.
 _JUTSU_ENTRY = np.zeros((10, 6, 4, 8, 4), dtype=np.float32)
@@ -107,16 +127,18 @@ _PREVIOUS5[1:, 0] = _natural
 _PREVIOUS5[1:, 1:] = ((A.NS[:, None].astype(np.int64) >> np.arange(4)) & 1) * _natural[:, None]
 # The two contiguous runs of scalar blocks that observe writes as slices.
 _TRICK_RUN = slice(OFFSETS["responses"].start, OFFSETS["finished"].stop)
-_SERIES_RUN = slice(OFFSETS["game_index"].start, OBS_SIZE)
+_SERIES_RUN = slice(OFFSETS["game_index"].start, OFFSETS["removed_count"].stop)
 assert [name for name, _ in LAYOUT[10:17]] == ["responses", "lock", "previous_play_suits", "revolution",
                                                "eleven_back", "hand_counts", "finished"]
-assert [name for name, _ in LAYOUT[-3:]] == ["game_index", "series_score", "removed_count"]
+assert [name for name, _ in LAYOUT[-7:-4]] == ["game_index", "series_score", "removed_count"]
 _THIRDS = np.array([0.0, 1.0, 2.0, 3.0], dtype=np.float32) / 3  # responses and skips, capped at 3
-_SIXTEENTHS = np.minimum(np.arange(65), 16).astype(np.float32) / 16  # card counts, capped at 16
+# Card counts / MAX_HAND, by popcount. No reachable count exceeds MAX_HAND; the cap only keeps a
+# hand loaded from an unreachable position inside [0, 1].
+_COUNT_FRACTION = np.minimum(np.arange(65), MAX_HAND).astype(np.float32) / MAX_HAND
 
 
 def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
-    """float32[B, 877] for ``seat`` (an int, or one seat per game)."""
+    """float32[B, 901] for ``seat`` (an int, or one seat per game)."""
     b = st.batch_size
     rows = np.arange(b)
     seat = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
@@ -149,8 +171,11 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
         np.where(empty, -1, (st.field_owner - seat) % NUM_SEATS),
         np.where(st.miyako >= 0, (st.miyako - seat) % NUM_SEATS, -1),
         st.declaration, st.school[rows, seat], st.phase, st.picks_left, st.henge_shift,
+        np.where(st.terminated | st.truncated, -1, (st.to_play - seat) % NUM_SEATS),
+        np.where(st.shuriken_target >= 0, (st.shuriken_target - seat) % NUM_SEATS, -1),
     ], axis=1, dtype=np.int64)
-    per_seat = np.concatenate([fin, st.titles[r1, rel], st.points[r1, rel]], axis=1, dtype=np.int64)
+    per_seat = np.concatenate([fin, st.titles[r1, rel], st.points[r1, rel], st.school[r1, rel[:, 1:]]], axis=1,
+                              dtype=np.int64)
     one_hot = np.concatenate([np.where(raw >= 0, raw + _SCALAR_BASE, _NOWHERE), per_seat + _SEAT_BASE], axis=1)
     out.reshape(-1)[(rows * (OBS_SIZE + 1))[:, None] + one_hot] = 1.0  # flat indices: cheaper than 2-D ones
 
@@ -162,14 +187,15 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     # from "game_index" to the end), plus four lone blocks. Small counts go through float32 tables.
     out[:, _TRICK_RUN] = np.concatenate([
         _THIRDS[np.minimum(st.responses, 3)][:, None], _LOCK5[st.lock], _PREVIOUS5[fa + 1],
-        st.revolution[:, None], st.eleven_back[:, None], _SIXTEENTHS[popcount(st.hands[r1, rel])], fin > 0,
+        st.revolution[:, None], st.eleven_back[:, None], _COUNT_FRACTION[popcount(st.hands[r1, rel])], fin > 0,
     ], axis=1, dtype=np.float32)
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)
     scaled = (st.series_score[r1, rel] - lo * cfg.series_games) / ((hi - lo) * cfg.series_games)
     out[:, _SERIES_RUN] = np.concatenate([
         (st.game_index / max(cfg.series_games, 1))[:, None], np.clip(scaled, 0.0, 1.0),
-        _SIXTEENTHS[popcount(st.removed)][:, None],
+        _COUNT_FRACTION[popcount(st.removed)][:, None],
     ], axis=1, dtype=np.float32)
+    out[:, OFFSETS["passed"]] = st.passed[r1, rel]
     out[:, _AT["field_joker_single"]] = kind == A.K_JSINGLE
     out[:, _AT["jutsu_used"]] = st.jutsu_used
     out[:, _AT["lock_ignored"]] = st.lock_ignored

@@ -485,6 +485,7 @@ def _go_out(st: DaifugoState, go: np.ndarray, po: np.ndarray) -> None:
     st.active[gf, cf] = False
     st.removed[gf] |= st.hands[gf, cf]
     st.hands[gf, cf] = 0
+    st.known[gf, :, cf] = 0  # the removed hand is face down: nobody knows a card to be "in" it any more
 
 
 def finish_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:

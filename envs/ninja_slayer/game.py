@@ -6,6 +6,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.game import BatchGame
+from envs.core.metadata import GameMetadata
 
 from . import actions as A
 from . import observation, position, render, rules
@@ -58,6 +59,15 @@ class NinjaSlayer(BatchGame):
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> NinjaSlayerState:
         return position.from_position(position_, self.config, seed)
+
+    @property
+    def metadata(self) -> GameMetadata:
+        # max_decisions: the engine truncates a game after max_decisions agent decisions (a decision
+        # auto-taken under auto_pass_forced is not a step of the core), so no episode is longer. Zero-sum
+        # (+1/-1, or 0/0 for a draw or truncation); chance: the shuffles, sealed packs and the first
+        # player; imperfect information: hands and deck orders are hidden.
+        return GameMetadata(num_players=2, utility="zero_sum", utility_sum=0.0, reward_range=(-1.0, 1.0),
+                            max_decisions=self.config.max_decisions, chance=True, information="imperfect")
 
     def winner(self, state: NinjaSlayerState) -> np.ndarray:
         """int[B]: the winning seat of each finished game, -1 while playing or for a draw."""

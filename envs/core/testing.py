@@ -23,7 +23,14 @@ aec             the raw AEC environment, reset with seed s, shows the core's obs
 ============== ==========================================================================================
 
 A failed check raises a :class:`ConformanceError` (an ``AssertionError``) whose message names the
-check, the game (its batch row and seed) and the step; ``error.check`` holds the check's name.
+check, the game (its batch row and seed) and the step; ``error.check`` holds the check's name. A
+game without a :class:`~envs.core.metadata.GameMetadata` as ``game.metadata`` fails the
+``metadata`` check before any other. Usage, in a game's tests::
+
+    from envs.core.testing import check_game
+    check_game(Game(**rules), seeds=range(8), make_env=lambda: raw_env(**rules))
+
+Each check is also a function of its own (``check_mask``, ``check_batch``, ...) for a quick look.
 
 The random player is counter-based like the games' own streams: game i's choice at step t depends
 only on its seed and t, never on the batch around it, so every failure replays.
@@ -31,7 +38,7 @@ only on its seed and t, never on the batch around it, so every failure replays.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, NoReturn, Sequence
 
 import gymnasium
 import numpy as np
@@ -94,7 +101,7 @@ class _Check:
     def __init__(self, game: BatchGame, seeds: np.ndarray) -> None:
         self.game, self.seeds = game, seeds
 
-    def fail(self, problem: str, row: int | None = None, step: int | None = None) -> None:
+    def fail(self, problem: str, row: int | None = None, step: int | None = None) -> NoReturn:
         seed = int(self.seeds[row]) if row is not None else None
         raise ConformanceError(self.name, problem, game_index=row, seed=seed, step=step)
 
@@ -354,17 +361,21 @@ def check_termination(game: BatchGame, seeds: Iterable[int] = DEFAULT_SEEDS) -> 
 
 # ---- positions ----------------------------------------------------------------------------------
 class _PositionCheck(_Check):
-    """Round trips at every ``every``-th step; continuation races from ``starts`` points per game."""
+    """Round trips at every ``every``-th step; continuation races from ``starts`` points per game.
+
+    The race starts are a uniform sample (reservoir sampling) of each game's round-trip points, so
+    late phases (a series' later deals, the battle) are raced as often as the opening.
+    """
 
     name = "position"
 
     def __init__(self, game: BatchGame, seeds: np.ndarray, every: int, starts: int, continuation: bool) -> None:
         super().__init__(game, seeds)
         self.every, self.starts, self.continuation = every, starts, continuation
-        self.origin: list[State] = []  # the original games at the sampled points
-        self.loaded: list[State] = []
-        self.where: list[tuple[int, int]] = []  # (row, step) of each sampled point
-        self.taken = np.zeros(len(seeds), dtype=np.int64)
+        # per game: [(original game with the loaded game's random stream, loaded game, step)]
+        self.slots: list[list[tuple[State, State, int]]] = [[] for _ in seeds]
+        self.seen = np.zeros(len(seeds), dtype=np.int64)
+        self.pickers = [np.random.default_rng(int(x)) for x in seeds]
 
     def before(self, st: State, mask: np.ndarray, step: int) -> None:
         if step % self.every:
@@ -373,14 +384,20 @@ class _PositionCheck(_Check):
             i = int(i)
             pos = self.game.to_position(st, i)
             loaded = self._round_trip(pos, i, step)
-            if self.continuation and self.taken[i] < self.starts:
+            if not self.continuation or self.starts < 1:
+                continue
+            self.seen[i] += 1
+            slot = len(self.slots[i]) if len(self.slots[i]) < self.starts else \
+                int(self.pickers[i].integers(self.seen[i]))
+            if slot < self.starts:
                 origin = st.take(i)
                 origin.rng_key[:] = loaded.rng_key  # the same future chance for both
                 origin.rng_counter[:] = loaded.rng_counter
-                self.origin.append(origin)
-                self.loaded.append(loaded)
-                self.where.append((i, step))
-                self.taken[i] += 1
+                entry = (origin, loaded, step)
+                if slot == len(self.slots[i]):
+                    self.slots[i].append(entry)
+                else:
+                    self.slots[i][slot] = entry
 
     def _round_trip(self, pos: Any, i: int, step: int) -> State:
         try:
@@ -389,7 +406,10 @@ class _PositionCheck(_Check):
             self.fail(f"to_position is not JSON-safe: {e}", i, step)
         if json.loads(text) != pos:
             self.fail("to_position changes through JSON (tuples or non-string keys?)", i, step)
-        loaded = self.game.from_position(pos, seed=int(self.seeds[i]) + 1)
+        try:
+            loaded = self.game.from_position(pos, seed=int(self.seeds[i]) + 1)
+        except Exception as e:  # noqa: BLE001 - any refusal of its own output is the failure reported
+            self.fail(f"from_position rejects what to_position wrote: {type(e).__name__}: {e}", i, step)
         again = self.game.to_position(loaded, 0)
         if again != pos:
             keys = sorted(k for k in set(pos) | set(again) if pos.get(k) != again.get(k)) \
@@ -398,9 +418,11 @@ class _PositionCheck(_Check):
         return loaded
 
     def end(self, st: State, step: int) -> None:
-        if not self.origin:
+        entries = [(i, e) for i, slots in enumerate(self.slots) for e in slots]
+        if not entries:
             return
-        a, b = State.concat(self.origin), State.concat(self.loaded)
+        self.where = [(i, e[2]) for i, e in entries]  # (row, step) of each race
+        a, b = State.concat([e[0] for _, e in entries]), State.concat([e[1] for _, e in entries])
         keys = np.array([int(self.seeds[i]) + 7 * s for i, s in self.where], dtype=np.uint64)
         cap = _metadata(self.game).max_decisions
         for t in range(cap + 1):
@@ -413,7 +435,7 @@ class _PositionCheck(_Check):
             self.game.step(b, acts, mask=mb)
 
     def _same(self, a: State, b: State, ma: np.ndarray, mb: np.ndarray, t: int) -> None:
-        def report(problem: str, k: int) -> None:
+        def report(problem: str, k: int) -> NoReturn:
             row, step = self.where[k]
             when = "at once" if t == 0 else f"{t} steps later"
             self.fail(f"the game loaded from its position at step {step} {problem} {when} "
@@ -470,7 +492,7 @@ def check_batch(game: BatchGame, seed: int = 0, *, batch_size: int = BATCH_SIZE,
     batch = game.init(seeds)
     alone = [game.init(seeds[r:r + 1]) for r in rows]
 
-    def fail(problem: str, r: int, step: int) -> None:
+    def fail(problem: str, r: int, step: int) -> NoReturn:
         raise ConformanceError("batch", f"{problem} alone and at row {r} of a batch of {batch_size}",
                                game_index=r, seed=int(seeds[r]), step=step)
 
@@ -516,7 +538,7 @@ def check_aec(game: BatchGame, seeds: Iterable[int] = (0, 1), *, make_env: EnvFa
         st = game.init(core_seed)
         agents = list(env.possible_agents)
 
-        def fail(problem: str, step: int) -> None:
+        def fail(problem: str, step: int) -> NoReturn:
             raise ConformanceError("aec", f"AEC env and core differ: {problem}", game_index=row, seed=int(seed),
                                    step=step)
 

@@ -22,7 +22,7 @@ GAMES: dict[str, str] = {
 
 
 def _module(name: str) -> Any:
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise OptionError(f"unknown game {name!r}; available: {sorted(available_games())}")
     try:
         return importlib.import_module(GAMES[name])

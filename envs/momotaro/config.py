@@ -13,7 +13,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.errors import OptionError
-from envs.core.options import check_option_names
+from envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names, is_integer
 
 from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, M_NONE, M_PAPER, M_ROCK, M_SCISSORS, MARK_NAMES,
                     NUM_CARDS, NUM_ONI, ONI_COLOUR, RETAINER_POWER, T_DOG, T_MONKEY, T_PHEASANT, CARD_TYPE, janken)
@@ -28,10 +28,6 @@ _SINGLE_VALUED = {
     "black_regen": "every_handover",
     "public_hands": True,
 }
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -75,50 +71,46 @@ class MomotaroConfig:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "MomotaroConfig":
         check_option_names("momotaro", options, cls)
-        opts = dict(options)
-        if "colored_values" in opts and isinstance(opts["colored_values"], list):
-            opts["colored_values"] = tuple(opts["colored_values"])
-        cfg = cls(**opts)
-        cfg.validate()
-        return cfg
+        return cls(**options)
 
-    def validate(self) -> None:
-        if not _is_int(self.num_players) or self.num_players not in (2, 3, 4):
-            raise OptionError(f"num_players must be 2, 3 or 4, got {self.num_players!r}")
+    def __post_init__(self) -> None:
+        # Each option on its own (canonical Python values), then the checks across options.
+        set_ = object.__setattr__
+        set_(self, "num_players", check_int("num_players", self.num_players, 2, 4))
         k = self.kibi_per_player
-        if not (k == "60/N" or (_is_int(k) and 0 <= k <= 60)):
-            raise OptionError(f"kibi_per_player must be an integer 0..60 or '60/N', got {k!r}")
-        if not _is_int(self.warrior_value) or not 1 <= self.warrior_value <= 9:
-            raise OptionError(f"warrior_value must be an integer 1..9, got {self.warrior_value!r}")
-        cv = self.colored_values
-        if (not isinstance(cv, tuple) or len(cv) != 3 or not all(_is_int(v) and 1 <= v <= 9 for v in cv)
-                or not cv[0] < cv[1] < cv[2]):
-            raise OptionError(f"colored_values must be three increasing integers in 1..9, got {cv!r}")
+        if not (isinstance(k, str) and k == "60/N"):
+            if not is_integer(k) or not 0 <= k <= 60:
+                raise OptionError(f"kibi_per_player must be an integer 0..60 or '60/N', got {k!r}")
+            set_(self, "kibi_per_player", int(k))
+        set_(self, "warrior_value", check_int("warrior_value", self.warrior_value, 1, 9))
+        cv = check_int_tuple("colored_values", self.colored_values, 1, 9, min_len=3, max_len=3)
+        if not cv[0] < cv[1] < cv[2]:
+            raise OptionError(f"colored_values must be three increasing integers in 1..9, got {self.colored_values!r}")
+        set_(self, "colored_values", cv)
         for name in ("green_mark", "monkey_mark"):
-            if getattr(self, name) not in MARK_NAMES[1:]:
-                raise OptionError(f"{name} must be one of {list(MARK_NAMES[1:])}, got {getattr(self, name)!r}")
-        lp = self.laps_per_round
-        if _is_int(lp):
-            if not 1 <= lp <= 10:
-                raise OptionError(f"laps_per_round must be 1..10, got {lp!r}")
-        elif isinstance(lp, Mapping):
-            if self.num_players not in lp:
-                raise OptionError(f"laps_per_round has no entry for {self.num_players} players: {lp!r}")
-            v = lp[self.num_players]
-            if not _is_int(v) or not 1 <= v <= 10:
-                raise OptionError(f"laps_per_round[{self.num_players}] must be 1..10, got {v!r}")
-        else:
-            raise OptionError(f"laps_per_round must be an integer or a mapping {{players: laps}}, got {lp!r}")
+            set_(self, name, check_choice(name, getattr(self, name), MARK_NAMES[1:]))
+        set_(self, "laps_per_round", self._checked_laps())
         for name in ("heal_any_turn", "damage_reduces_power"):
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
-        if self.reward_scheme not in REWARD_SCHEMES:
-            raise OptionError(f"reward_scheme must be one of {list(REWARD_SCHEMES)}, got {self.reward_scheme!r}")
-        if not _is_int(self.max_turns) or not 1 <= self.max_turns <= 10000:
-            raise OptionError(f"max_turns must be an integer 1..10000, got {self.max_turns!r}")
+            set_(self, name, check_bool(name, getattr(self, name)))
+        set_(self, "reward_scheme", check_choice("reward_scheme", self.reward_scheme, REWARD_SCHEMES))
+        set_(self, "max_turns", check_int("max_turns", self.max_turns, 1, 10000))  # int16 turn counters
         for name, only in _SINGLE_VALUED.items():
-            if getattr(self, name) != only or type(getattr(self, name)) is not type(only):
-                raise OptionError(f"{name}: the rules define only {only!r} (got {getattr(self, name)!r})")
+            try:
+                check_choice(name, getattr(self, name), (only,))
+            except OptionError:
+                raise OptionError(f"{name}: the rules define only {only!r} (got {getattr(self, name)!r})") from None
+
+    def _checked_laps(self) -> int | dict[int, int]:
+        lp = self.laps_per_round
+        if is_integer(lp):
+            return check_int("laps_per_round", lp, 1, 10)
+        if not isinstance(lp, Mapping):
+            raise OptionError(f"laps_per_round must be an integer or a mapping {{players: laps}}, got {lp!r}")
+        laps = {check_int("laps_per_round (a player count)", n, 2, 4): check_int(f"laps_per_round[{n}]", v, 1, 10)
+                for n, v in lp.items()}
+        if self.num_players not in laps:
+            raise OptionError(f"laps_per_round has no entry for {self.num_players} players: {lp!r}")
+        return laps
 
     # ---- derived values ------------------------------------------------------------------------
     @property
@@ -129,7 +121,7 @@ class MomotaroConfig:
     @property
     def laps(self) -> int:
         lp = self.laps_per_round
-        return int(lp) if _is_int(lp) else int(lp[self.num_players])  # type: ignore[index]
+        return int(lp) if is_integer(lp) else int(lp[self.num_players])  # type: ignore[index]
 
     def derive(self) -> "Derived":
         return Derived.build(self)

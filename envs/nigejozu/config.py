@@ -7,7 +7,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.errors import OptionError
-from envs.core.options import check_option_names
+from envs.core.options import check_bool, check_choice, check_int, check_option_names
 
 from .cards import CARD_MODELS, DEFAULT_PAIRING, NUM_EFFECTS, effect_index, face_table
 
@@ -26,7 +26,8 @@ class NigejozuConfig:
     * ``reinf_per_win``: 援軍 placed per adjacent province after a win, 1..3 (1).
     * ``card_model``: ``"paired6"`` (6 double-sided cards, 3 each) or ``"single12"``.
     * ``face_pairing``: for ``paired6``, six (Hojo face, Ashikaga face) pairs covering the 12 effects
-      once each, by name or index (default: the rules file's table).
+      once each, by name or index (default: the rules file's table). Refused with ``single12``,
+      which has no pairs (it would be ignored).
     * ``reward_scheme``: ``"win_loss"`` (+1/−1 at the end) or ``"score_diff"`` ((own − other)/77).
     """
 
@@ -35,34 +36,29 @@ class NigejozuConfig:
     muhon_returns_to_hand: bool = True
     reinf_per_win: int = 1
     card_model: str = "paired6"
-    face_pairing: tuple[tuple[int, int], ...] = DEFAULT_PAIRING
+    face_pairing: tuple[tuple[int, int], ...] | None = None  # None: DEFAULT_PAIRING
     reward_scheme: str = "win_loss"
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "troops_per_player", check_int("troops_per_player", self.troops_per_player, 12, 18))
+        set_(self, "taikyaku_n", check_int("taikyaku_n", self.taikyaku_n, 1, 6))
+        set_(self, "reinf_per_win", check_int("reinf_per_win", self.reinf_per_win, 1, 3))
+        set_(self, "muhon_returns_to_hand", check_bool("muhon_returns_to_hand", self.muhon_returns_to_hand))
+        set_(self, "card_model", check_choice("card_model", self.card_model, CARD_MODELS))
+        set_(self, "reward_scheme", check_choice("reward_scheme", self.reward_scheme, REWARD_SCHEMES))
+        if self.face_pairing is None:
+            set_(self, "face_pairing", DEFAULT_PAIRING)
+        elif self.card_model == "single12":
+            raise OptionError("face_pairing pairs the faces of paired6's double-sided cards; single12 has single "
+                              "cards, so it would be ignored: give card_model='paired6' or leave face_pairing out")
+        else:
+            set_(self, "face_pairing", _parse_pairing(self.face_pairing))
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "NigejozuConfig":
         check_option_names("nigejozu", options, cls)
-        opts = dict(options)
-        if "face_pairing" in opts:
-            opts["face_pairing"] = _parse_pairing(opts["face_pairing"])
-        cfg = cls(**opts)
-        cfg.validate()
-        return cfg
-
-    def validate(self) -> None:
-        def int_in(name: str, lo: int, hi: int) -> None:
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-                raise OptionError(f"{name} must be an integer {lo}..{hi}, got {v!r}")
-
-        int_in("troops_per_player", 12, 18)
-        int_in("taikyaku_n", 1, 6)
-        int_in("reinf_per_win", 1, 3)
-        if not isinstance(self.muhon_returns_to_hand, bool):
-            raise OptionError(f"muhon_returns_to_hand must be True or False, got {self.muhon_returns_to_hand!r}")
-        if self.card_model not in CARD_MODELS:
-            raise OptionError(f"card_model must be one of {list(CARD_MODELS)}, got {self.card_model!r}")
-        if self.reward_scheme not in REWARD_SCHEMES:
-            raise OptionError(f"reward_scheme must be one of {list(REWARD_SCHEMES)}, got {self.reward_scheme!r}")
+        return cls(**options)
 
     @property
     def faces(self) -> np.ndarray:

@@ -5,7 +5,7 @@ import dataclasses
 from typing import Any, Mapping, Sequence
 
 from envs.core.errors import OptionError
-from envs.core.options import check_option_names
+from envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names
 
 # Declarations (お館様の気まぐれ宣言), rules file §2.2.
 D_NONE, D_WEAK_JOKER, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION = 0, 1, 2, 3, 4, 5
@@ -24,6 +24,7 @@ DECLARATION_TEXT = (
 )
 # Those that change the base card rules; D6/D7 act on the ninja layer.
 BASE_RULE_DECLARATIONS = (0, 1, 2, 3, 4, 5, 8, 9)
+NINJA_DECLARATIONS = (D_DOUBLE_POINTS, D_COSTLY_JUTSU)
 ALL_DECLARATIONS = tuple(range(10))
 
 # Ninjutsu (rules file §2.1): index, name, base cost.
@@ -56,27 +57,20 @@ class Loadout:
     def parse(cls, spec: Mapping[str, Any], where: str) -> "Loadout":
         if not isinstance(spec, Mapping):
             raise OptionError(f"{where} must be a dict like {DEFAULT_LOADOUT}, got {spec!r}")
-        unknown = sorted(set(spec) - {"jutsu", "school", "gokui"})
+        unknown = [key for key in spec if key not in ("jutsu", "school", "gokui")]
         if unknown:
             raise OptionError(f"{where}: unknown key(s) {unknown}; use 'jutsu', 'school', 'gokui'")
         jutsu = spec.get("jutsu", {})
         if not isinstance(jutsu, Mapping):
             raise OptionError(f"{where}.jutsu must map jutsu names to levels, got {jutsu!r}")
         if len(jutsu) > 2:
-            raise OptionError(f"{where}.jutsu: at most 2 jutsu can be equipped, got {sorted(jutsu)}")
+            raise OptionError(f"{where}.jutsu: at most 2 jutsu can be equipped, got {list(jutsu)}")
         levels = [0, 0, 0, 0]
         for name, level in jutsu.items():
-            if name not in JUTSU:
-                raise OptionError(f"{where}.jutsu: unknown jutsu {name!r}; choose from {JUTSU}")
-            if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
-                raise OptionError(f"{where}.jutsu.{name}: level must be 1..5, got {level!r}")
-            levels[JUTSU.index(name)] = level
-        school = spec.get("school")
-        if school not in SCHOOLS:
-            raise OptionError(f"{where}.school must be one of {SCHOOLS}, got {school!r}")
-        gokui = spec.get("gokui", False)
-        if not isinstance(gokui, bool):
-            raise OptionError(f"{where}.gokui must be True or False, got {gokui!r}")
+            name = check_choice(f"{where}.jutsu (a jutsu name)", name, JUTSU)
+            levels[JUTSU.index(name)] = check_int(f"{where}.jutsu.{name} (its level)", level, 1, 5)
+        school = check_choice(f"{where}.school", spec.get("school"), SCHOOLS)
+        gokui = check_bool(f"{where}.gokui", spec.get("gokui", False))
         if gokui and 5 not in levels:
             raise OptionError(f"{where}.gokui (極意) needs a jutsu at level 5")
         return cls(tuple(levels), SCHOOLS.index(school), gokui)  # type: ignore[arg-type]
@@ -86,6 +80,10 @@ REWARD_SCHEMES = {
     "zero_sum": (1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0),  # rules file §5.9 default
     "uecda": (4.0, 3.0, 2.0, 1.0),  # UECda style REWARD(cl) = N - cl
 }
+MAX_SERIES_GAMES = 100  # fits the int8 series counters
+# The truncation guard: the int32 ``game_steps`` counter holds far more, but a game of 54 cards
+# that runs 25 times the default length (4000) is a loop, not a game.
+MAX_GAME_STEPS = 100_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,12 +117,21 @@ class DaifugoConfig:
     seat_loadouts: tuple[Loadout, ...] = dataclasses.field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
-        if self.ninja not in NINJA_MODES:
-            raise OptionError(f"ninja must be one of {NINJA_MODES}, got {self.ninja!r}")
+        # Each option on its own first (canonical Python values), then the checks across options.
+        set_ = object.__setattr__
+        set_(self, "series_games", check_int("series_games", self.series_games, 1, MAX_SERIES_GAMES))
+        set_(self, "pass_lockout", check_bool("pass_lockout", self.pass_lockout))
+        set_(self, "miyako_ochi", check_bool("miyako_ochi", self.miyako_ochi))
+        set_(self, "reward_scheme", check_choice("reward_scheme", self.reward_scheme, REWARD_SCHEMES))
+        set_(self, "max_game_steps", check_int("max_game_steps", self.max_game_steps, 10, MAX_GAME_STEPS))
+        set_(self, "ninja", check_choice("ninja", self.ninja, NINJA_MODES))
         if self.declarations is None:
-            default = BASE_RULE_DECLARATIONS if self.ninja == "off" else ALL_DECLARATIONS
-            object.__setattr__(self, "declarations", default)
-        object.__setattr__(self, "seat_loadouts", self._parse_loadouts())
+            set_(self, "declarations", BASE_RULE_DECLARATIONS if self.ninja == "off" else ALL_DECLARATIONS)
+        else:
+            set_(self, "declarations", check_int_tuple("declarations (declaration numbers)", self.declarations,
+                                                       0, len(ALL_DECLARATIONS) - 1, unique=True))
+        self.validate()
+        set_(self, "seat_loadouts", self._parse_loadouts())
 
     def _parse_loadouts(self) -> tuple[Loadout, ...]:
         spec = self.loadouts
@@ -147,25 +154,15 @@ class DaifugoConfig:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "DaifugoConfig":
         check_option_names("ninja_daifugo", options, cls)
-        cfg = cls(**{k: (tuple(v) if k == "declarations" and v is not None else v) for k, v in options.items()})
-        cfg.validate()
-        return cfg
+        return cls(**options)
 
     def validate(self) -> None:
-        if not isinstance(self.series_games, int) or not 1 <= self.series_games <= 100:
-            raise OptionError(f"series_games must be an integer 1..100, got {self.series_games!r}")
-        if not isinstance(self.declarations, tuple) or not self.declarations or any(
-                d not in ALL_DECLARATIONS for d in self.declarations):
-            raise OptionError(f"declarations must be a non-empty subset of 0..9, got {self.declarations!r}")
-        if len(set(self.declarations)) != len(self.declarations):
-            raise OptionError(f"declarations must not repeat, got {self.declarations!r}")
-        for name in ("pass_lockout", "miyako_ochi"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
-        if self.reward_scheme not in REWARD_SCHEMES:
-            raise OptionError(f"reward_scheme must be one of {sorted(REWARD_SCHEMES)}, got {self.reward_scheme!r}")
-        if not isinstance(self.max_game_steps, int) or self.max_game_steps < 10:
-            raise OptionError(f"max_game_steps must be an integer >= 10, got {self.max_game_steps!r}")
+        """The checks across options (each option alone is checked in ``__post_init__``)."""
+        if self.ninja == "off":
+            ninja_only = sorted(set(self.declarations) & set(NINJA_DECLARATIONS))  # type: ignore[arg-type]
+            if ninja_only:
+                raise OptionError(f"declarations {ninja_only} act on the ninja layer, which ninja='off' removes; "
+                                  f"with ninja='off' choose from {BASE_RULE_DECLARATIONS}")
 
     @property
     def ninja_on(self) -> bool:

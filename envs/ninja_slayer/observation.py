@@ -39,7 +39,7 @@ from .state import NUM_DECISIONS, NUM_PHASE_CODES, NinjaSlayerState
 F = C.NUM_CARD_FEATURES
 FIELD_DYN = 9
 STACK_DYN = 5 + 1 + C.NUM_OPCODES + 1 + C.NUM_TARGET_KINDS + 13 + 1
-COUNT_SCALE = 5.0
+COUNT_SCALE = 5
 
 
 def layout(history: int) -> tuple[tuple[str, int], ...]:
@@ -61,114 +61,134 @@ def _feat(card: np.ndarray) -> np.ndarray:
     return C.CARD_FEATURES[np.where(card < 0, C.NUM_CARDS, card)]
 
 
-def _onehot(idx: np.ndarray, n: int) -> np.ndarray:
-    """float32[..., n]; an index outside 0..n-1 gives zeros."""
-    out = np.zeros((*idx.shape, n), np.float32)
-    ok = (idx >= 0) & (idx < n)
-    np.put_along_axis(out, np.where(ok, idx, 0)[..., None].astype(np.int64), ok[..., None].astype(np.float32),
-                      axis=-1)
-    return out
+def _hot(block: np.ndarray, idx: np.ndarray, on: np.ndarray | None = None) -> None:
+    """Set ``block[..., idx] = 1`` where ``0 <= idx < width`` (and ``on``); ``block`` is a view of the output."""
+    ok = (idx >= 0) & (idx < block.shape[-1])
+    if on is not None:
+        ok &= on
+    where = np.nonzero(ok)
+    block[where + (idx[where],)] = 1.0
 
 
 def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     b = st.batch_size
+    off, total = offsets(cfg.history)
+    out = np.zeros((b, total), np.float32)
+
+    def view(name: str, *shape: int) -> np.ndarray:
+        return out[:, off[name]].reshape(b, *shape)
+
     r = np.arange(b)
     me = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
     opp = 1 - me
     sides = np.stack([me, opp], axis=1)  # [b, 2]
     rs = r[:, None]
-    parts: list[np.ndarray] = []
-
     tp = st.tp.astype(np.int64)
     top = np.maximum(st.stk_len.astype(np.int64) - 1, 0)
-    top_mine = (st.stk_len > 0) & (st.stk_ctrl[r, top] == me)
-    parts.append(np.stack([
-        np.minimum(st.turn / 60.0, 1.0), tp == me, st.first == me, st.to_play == me, st.stk_len / STACK_MAX,
-        st.passes / 2.0, st.interrupt_asked, (st.prio == me) & (st.decision == 1), top_mine, st.done,
-    ], axis=1).astype(np.float32))
-    parts.append(_onehot(st.phase.astype(np.int64), NUM_PHASE_CODES))
-    parts.append(_onehot(st.decision.astype(np.int64), NUM_DECISIONS))
+    sc = view("scalars", 10)
+    sc[:, 0] = np.minimum(st.turn / 60.0, 1.0)
+    sc[:, 1] = tp == me
+    sc[:, 2] = st.first == me
+    sc[:, 3] = st.to_play == me
+    sc[:, 4] = st.stk_len / STACK_MAX
+    sc[:, 5] = st.passes / 2.0
+    sc[:, 6] = st.interrupt_asked
+    sc[:, 7] = (st.prio == me) & (st.decision == 1)
+    sc[:, 8] = (st.stk_len > 0) & (st.stk_ctrl[r, top] == me)
+    sc[:, 9] = st.done
+    _hot(view("phase", NUM_PHASE_CODES), st.phase.astype(np.int64))
+    _hot(view("decision", NUM_DECISIONS), st.decision.astype(np.int64))
 
     hand = st.hand[rs, sides]  # [b, 2, 10]
     known = st.hand_known[rs, sides]
-    deck_len = st.deck_size[rs, sides] - st.deck_ptr[rs, sides]
-    counts = np.stack([
-        deck_len / 50.0, (hand >= 0).sum(axis=2) / HAND_SLOTS, np.minimum(st.etel_total[rs, sides] / 20.0, 1.0),
-        np.minimum(st.etel_untapped[rs, sides] / 20.0, 1.0), np.minimum(st.dmg_up[rs, sides] / 10.0, 1.0),
-        np.minimum(st.dmg_down[rs, sides] / 10.0, 1.0), np.minimum(st.grave_anon[rs, sides] / 10.0, 1.0),
-        (known & (hand >= 0)).sum(axis=2) / HAND_SLOTS,
-    ], axis=2)
-    parts.append(counts.reshape(b, -1).astype(np.float32))
+    cnt = view("counts", 2, 8)
+    cnt[:, :, 0] = (st.deck_size[rs, sides] - st.deck_ptr[rs, sides]) / 50.0
+    cnt[:, :, 1] = (hand >= 0).sum(axis=2) / HAND_SLOTS
+    cnt[:, :, 2] = np.minimum(st.etel_total[rs, sides] / 20.0, 1.0)
+    cnt[:, :, 3] = np.minimum(st.etel_untapped[rs, sides] / 20.0, 1.0)
+    cnt[:, :, 4] = np.minimum(st.dmg_up[rs, sides] / 10.0, 1.0)
+    cnt[:, :, 5] = np.minimum(st.dmg_down[rs, sides] / 10.0, 1.0)
+    cnt[:, :, 6] = np.minimum(st.grave_anon[rs, sides] / 10.0, 1.0)
+    cnt[:, :, 7] = (known & (hand >= 0)).sum(axis=2) / HAND_SLOTS
 
     attacking = st.att_slot >= 0
-    mine_att = attacking & (tp == me)
-    tgt_ego = np.where(st.tgt_slot < 0, -1, np.where(opp == tp, st.tgt_slot, st.tgt_slot + 6))  # target is NTP's
-    parts.append(np.concatenate([
-        np.stack([attacking, mine_att], axis=1).astype(np.float32),
-        _onehot(np.where(attacking, st.att_slot, -1).astype(np.int64), FIELD_SLOTS),
-        (attacking & (st.tgt_slot < 0)).astype(np.float32)[:, None],
-        _onehot(np.where(attacking, tgt_ego, -1).astype(np.int64), 12),
-    ], axis=1))
+    att = view("attack", 21)
+    att[:, 0] = attacking
+    att[:, 1] = attacking & (tp == me)
+    att[:, 8] = attacking & (st.tgt_slot < 0)
+    _hot(att[:, 2:8], st.att_slot.astype(np.int64), attacking)
+    tgt_ego = np.where(opp == tp, st.tgt_slot, st.tgt_slot + 6).astype(np.int64)  # the target is the NTP's
+    _hot(att[:, 9:21], tgt_ego, attacking & (st.tgt_slot >= 0))
 
-    my_hand = hand[:, 0].astype(np.int64)
-    parts.append(np.concatenate([_feat(my_hand), known[:, 0, :, None].astype(np.float32)], axis=2).reshape(b, -1))
-    opp_known = np.where(known[:, 1], hand[:, 1], -1).astype(np.int64)
-    parts.append(_feat(opp_known).reshape(b, -1))
+    hv = view("hand", HAND_SLOTS, F + 1)
+    hv[:, :, :F] = _feat(hand[:, 0].astype(np.int64))
+    hv[:, :, F] = known[:, 0]
+    view("opp_known_hand", HAND_SLOTS, F)[:] = _feat(np.where(known[:, 1], hand[:, 1], -1).astype(np.int64))
 
     fc = st.fld_card[rs, sides].astype(np.int64)  # [b, 2, 6]
-    k = karate(st)[rs, sides]
-    w = kousaku(st)[rs, sides]
-    att_mask = np.zeros((b, 2, FIELD_SLOTS), bool)
-    tgt_mask = np.zeros((b, 2, FIELD_SLOTS), bool)
+    on = fc >= 0
+    fv = view("field", 2, FIELD_SLOTS, F + FIELD_DYN)
+    fv[..., :F] = _feat(fc)
+    fv[..., F] = st.fld_tap[rs, sides]
+    fv[..., F + 1] = np.minimum(st.fld_dmg[rs, sides] / 10.0, 1.0)
+    fv[..., F + 2] = np.minimum(karate(st)[rs, sides] / 12.0, 1.0)
+    fv[..., F + 3] = np.minimum(kousaku(st)[rs, sides] / 8.0, 1.0)
+    fv[..., F + 4] = st.fld_entered[rs, sides]
+    fv[..., F + 5] = st.fld_redir[rs, sides]
+    fv[..., F + 6] = st.fld_kz[rs, sides]
     att_side = np.where(tp == me, 0, 1)
     a_rows = np.flatnonzero(attacking)
-    att_mask[a_rows, att_side[a_rows], st.att_slot[a_rows]] = True
+    fv[a_rows, att_side[a_rows], st.att_slot[a_rows], F + 7] = 1.0
     t_rows = np.flatnonzero(attacking & (st.tgt_slot >= 0))
-    tgt_mask[t_rows, 1 - att_side[t_rows], st.tgt_slot[t_rows]] = True
-    dyn = np.stack([
-        st.fld_tap[rs, sides], np.minimum(st.fld_dmg[rs, sides] / 10.0, 1.0), np.minimum(k / 12.0, 1.0),
-        np.minimum(w / 8.0, 1.0), st.fld_entered[rs, sides], st.fld_redir[rs, sides], st.fld_kz[rs, sides],
-        att_mask, tgt_mask,
-    ], axis=3).astype(np.float32) * (fc >= 0)[..., None]
-    parts.append(np.concatenate([_feat(fc), dyn], axis=3).reshape(b, -1))
+    fv[t_rows, 1 - att_side[t_rows], st.tgt_slot[t_rows], F + 8] = 1.0
+    fv[..., F:] *= on[..., None]
 
-    n_items = st.stk_len.astype(np.int64)
-    present = np.arange(STACK_MAX)[None, :] < n_items[:, None]
-    scard = np.where(present, st.stk_card, -1).astype(np.int64)
-    sctrl = st.stk_ctrl.astype(np.int64)
-    tslot = st.stk_tgt_slot.astype(np.int64)
-    sego = np.where(tslot < 0, 12, np.where(st.stk_tgt_player == me[:, None], tslot, tslot + 6))
-    ref = st.stk_ref.astype(np.int64)
-    countered = np.zeros((b, STACK_MAX), bool)
-    cr, ci = np.nonzero(present & (ref >= 0) & (st.stk_op == C.OP_COUNTER))
-    countered[cr, ref[cr, ci]] = True
-    sdyn = np.concatenate([
-        _onehot(st.stk_kind.astype(np.int64), 5), (sctrl == me[:, None]).astype(np.float32)[..., None],
-        _onehot(st.stk_op.astype(np.int64), C.NUM_OPCODES), (np.maximum(st.stk_arg, 0) / C.MAX_ARG)[..., None],
-        _onehot(st.stk_tk.astype(np.int64), C.NUM_TARGET_KINDS), _onehot(sego, 13),
-        countered.astype(np.float32)[..., None],
-    ], axis=2) * present[..., None]
-    parts.append(np.concatenate([_feat(scard), sdyn.astype(np.float32)], axis=2).reshape(b, -1))
+    if st.stk_len.any():
+        present = np.arange(STACK_MAX)[None, :] < st.stk_len.astype(np.int64)[:, None]
+        sv = view("stack", STACK_MAX, F + STACK_DYN)
+        sv[..., :F] = _feat(np.where(present, st.stk_card, -1).astype(np.int64))
+        k = F
+        _hot(sv[..., k:k + 5], st.stk_kind.astype(np.int64), present)
+        k += 5
+        sv[..., k] = present & (st.stk_ctrl == me[:, None])
+        k += 1
+        _hot(sv[..., k:k + C.NUM_OPCODES], st.stk_op.astype(np.int64), present)
+        k += C.NUM_OPCODES
+        sv[..., k] = np.where(present, np.maximum(st.stk_arg, 0) / C.MAX_ARG, 0.0)
+        k += 1
+        _hot(sv[..., k:k + C.NUM_TARGET_KINDS], st.stk_tk.astype(np.int64), present)
+        k += C.NUM_TARGET_KINDS
+        tslot = st.stk_tgt_slot.astype(np.int64)
+        sego = np.where(tslot < 0, 12, np.where(st.stk_tgt_player == me[:, None], tslot, tslot + 6))
+        _hot(sv[..., k:k + 13], sego, present)
+        k += 13
+        ref = st.stk_ref.astype(np.int64)
+        cr, ci = np.nonzero(present & (ref >= 0) & (st.stk_op == C.OP_COUNTER))
+        sv[cr, ref[cr, ci], k] = 1.0
 
     asking = (st.decision == 4) & (st.pend_ask >= 0) & (st.to_play == me) & ~st.done
-    i = np.maximum(st.pend_ask, 0).astype(np.int64)
-    pcard = np.where(asking, st.pend_card[r, i], -1).astype(np.int64)
-    pend = np.concatenate([
-        _feat(pcard), _onehot(np.where(asking, st.pend_op[r, i], -1).astype(np.int64), C.NUM_OPCODES),
-        _onehot(np.where(asking, st.pend_tk[r, i], -1).astype(np.int64), C.NUM_TARGET_KINDS),
-        _onehot(np.where(asking, st.pend_kind[r, i], -1).astype(np.int64), 5),
-    ], axis=1)
-    parts.append(pend)
+    if asking.any():
+        i = np.maximum(st.pend_ask, 0).astype(np.int64)
+        pv = view("pending", F + C.NUM_OPCODES + C.NUM_TARGET_KINDS + 5)
+        pv[:, :F] = _feat(np.where(asking, st.pend_card[r, i], -1).astype(np.int64))
+        _hot(pv[:, F:F + C.NUM_OPCODES], st.pend_op[r, i].astype(np.int64), asking)
+        k = F + C.NUM_OPCODES
+        _hot(pv[:, k:k + C.NUM_TARGET_KINDS], st.pend_tk[r, i].astype(np.int64), asking)
+        k += C.NUM_TARGET_KINDS
+        _hot(pv[:, k:k + 5], st.pend_kind[r, i].astype(np.int64), asking)
 
-    parts.append(np.minimum(st.deck_count[r, me] / COUNT_SCALE, 1.0).astype(np.float32))
-    for zone in (st.grave, st.etel_count, st.dmg_seen):
-        parts.append(np.minimum(zone[rs, sides] / COUNT_SCALE, 1.0).reshape(b, -1).astype(np.float32))
-    parts.append(_feat(st.last_resolved.astype(np.int64)))
+    view("deck_unseen", C.NUM_CARDS)[:] = np.minimum(st.deck_count[r, me], COUNT_SCALE) / COUNT_SCALE
+    for name, zone in (("grave", st.grave), ("etel", st.etel_count), ("damage", st.dmg_seen)):
+        view(name, 2, C.NUM_CARDS)[:] = np.minimum(zone[rs, sides], COUNT_SCALE) / COUNT_SCALE
+    view("last_resolved", F)[:] = _feat(st.last_resolved.astype(np.int64))
 
     ha = st.hist_action.astype(np.int64)
-    hp = st.hist_player.astype(np.int64)
+    k_hist = ha.shape[1]
+    hv = view("history", k_hist, 2 + A.NUM_FAMILIES + F)
     has = ha >= 0
-    who = np.stack([has & (hp == me[:, None]), has & (hp != me[:, None])], axis=2).astype(np.float32)
-    fam = _onehot(np.where(has, A.FAMILY[np.maximum(ha, 0)], -1).astype(np.int64), A.NUM_FAMILIES)
-    parts.append(np.concatenate([who, fam, _feat(st.hist_card.astype(np.int64))], axis=2).reshape(b, -1))
-    return np.concatenate(parts, axis=1)
+    mine = st.hist_player == me[:, None]
+    hv[..., 0] = has & mine
+    hv[..., 1] = has & ~mine
+    _hot(hv[..., 2:2 + A.NUM_FAMILIES], A.FAMILY[np.maximum(ha, 0)].astype(np.int64), has)
+    hv[..., 2 + A.NUM_FAMILIES:] = _feat(st.hist_card.astype(np.int64))
+    return out

@@ -4,8 +4,10 @@ A game describes its position dict once as nested specs (``Record``, ``Table``, 
 ``Name``, ``Cards``...); ``spec.parse(value, path)`` turns the JSON-safe value into plain Python values
 (integers, indices, card bitmasks, dicts with their defaults filled in) or raises
 :class:`~envs.core.errors.PositionError` naming the full path of the bad field, e.g.
-``field.boosted_low`` or ``players[2].cards.W``. What is left for each game is only what links
-fields together (cards in exactly one place, whose turn it is, ...).
+``field.boosted_low`` or ``players[2].cards.W``; ``spec.dump(value)`` is the way back, so one
+description both reads and writes positions. A field that is one state array (``.into("hand")``)
+is copied by :func:`store` and :func:`read`. What is left for each game is only what links fields
+together (cards in exactly one place, whose turn it is, ...) and the fields that are not one array.
 
 Type confusion never escapes as ``TypeError``: booleans are not integers, floats are not integers,
 lists are not names, and a name matches its table exactly (``"SH"`` is not the suit ``"S"``).
@@ -43,14 +45,25 @@ class Spec:
 
     default: Any = REQUIRED
     null_is_default = False  # an explicit ``null`` means the default too
+    attr: str | None = None  # the state array this field is, when it is exactly one
 
     def parse(self, value: Any, path: str) -> Any:  # pragma: no cover - every spec overrides it
         raise NotImplementedError
 
+    def dump(self, value: Any) -> Any:
+        """The JSON-safe form of a parsed value (or of the state array's entry it came from)."""
+        return value
+
+    def into(self, attr: str) -> "Spec":
+        """This spec, marked as the whole of state array ``attr`` (row by row)."""
+        out = dataclasses.replace(self) if dataclasses.is_dataclass(self) else self
+        out.default, out.null_is_default, out.attr = self.default, self.null_is_default, attr
+        return out
+
     def or_default(self, default: Any, null: bool = False) -> "Spec":
         """This spec with a default (``null=True``: a given ``null`` also takes the default)."""
         out = dataclasses.replace(self) if dataclasses.is_dataclass(self) else self
-        out.default, out.null_is_default = default, null
+        out.default, out.null_is_default, out.attr = default, null, self.attr
         return out
 
 
@@ -64,6 +77,9 @@ class Int(Spec):
     def parse(self, value: Any, path: str) -> int:
         if not _is_int(value) or not self.lo <= int(value) <= self.hi:
             raise PositionError(path, f"expected an integer in {self.lo}..{self.hi}, got {_show(value)}")
+        return int(value)
+
+    def dump(self, value: Any) -> int:
         return int(value)
 
 
@@ -80,6 +96,9 @@ class Float(Spec):
             raise PositionError(path, f"expected a finite number in {self.lo}..{self.hi}, got {_show(value)}")
         return float(value)
 
+    def dump(self, value: Any) -> float:
+        return float(value)
+
 
 @dataclasses.dataclass
 class Bool(Spec):
@@ -88,6 +107,9 @@ class Bool(Spec):
     def parse(self, value: Any, path: str) -> bool:
         if not isinstance(value, (bool, np.bool_)):
             raise PositionError(path, f"expected true or false, got {_show(value)}")
+        return bool(value)
+
+    def dump(self, value: Any) -> bool:
         return bool(value)
 
 
@@ -126,6 +148,9 @@ class Name(Spec):
         raise PositionError(path, f"unknown {self.what} {_show(value)}; expected one of {choices}"
                                   + (f" or an index 0..{len(self.names) - 1}" if self.indices else ""))
 
+    def dump(self, value: Any) -> Any:
+        return self.names[int(value)]
+
 
 @dataclasses.dataclass
 class Nullable(Spec):
@@ -136,6 +161,9 @@ class Nullable(Spec):
 
     def parse(self, value: Any, path: str) -> Any:
         return self.none if value is None else self.inner.parse(value, path)
+
+    def dump(self, value: Any) -> Any:
+        return None if value is None or value == self.none else self.inner.dump(value)
 
 
 @dataclasses.dataclass
@@ -159,6 +187,9 @@ class ListOf(Spec):
             twice = [value[k] for k, v in enumerate(out) if out.index(v) != k]
             raise PositionError(path, f"{_show(twice[0])} is listed twice")
         return out
+
+    def dump(self, value: Any) -> list[Any]:
+        return [self.item.dump(v) for v in value]
 
     def _size(self) -> str:
         if self.length is not None:
@@ -192,17 +223,22 @@ class Cards(Spec):
             mask |= 1 << c
         return mask
 
+    def dump(self, value: Any) -> list[str]:
+        mask = int(value)
+        return [self.card_name(c) for c in range(mask.bit_length()) if (mask >> c) & 1]
+
 
 @dataclasses.dataclass
 class Table(Spec):
     """A dict keyed by the names of ``keys`` -> ``{index: value}``; also a list in ``keys`` order when
-    ``as_list``. ``value`` is a spec, or a function of the key's index giving one (per-key ranges).
+    ``as_list`` (written as one with ``writes_list``). ``value`` is a spec, or a function of the key's index giving one (per-key ranges).
     ``complete``: every key must be present."""
 
     keys: Name
     value: Spec | Callable[[int], Spec]
     complete: bool = False
     as_list: bool = False
+    writes_list: bool = False  # dump as a list in key order (else as a dict keyed by name)
 
     def parse(self, value: Any, path: str) -> dict[int, Any]:
         n = len(self.keys.names)
@@ -227,6 +263,13 @@ class Table(Spec):
 
     def _spec(self, k: int) -> Spec:
         return self.value if isinstance(self.value, Spec) else self.value(k)
+
+    def dump(self, value: Any) -> dict[str, Any]:
+        """``{index: value}`` or a sequence in key order -> ``{name: value}``."""
+        items = value.items() if isinstance(value, Mapping) else enumerate(value)
+        if self.writes_list:
+            return [self._spec(int(k)).dump(v) for k, v in items]
+        return {self.keys.names[int(k)]: self._spec(int(k)).dump(v) for k, v in items}
 
 
 @dataclasses.dataclass
@@ -253,6 +296,10 @@ class Record(Spec):
                 out[key] = spec.default
         return out
 
+    def dump(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The given keys, in the record's order."""
+        return {key: spec.dump(value[key]) for key, spec in self.fields.items() if key in value}
+
 
 @dataclasses.dataclass
 class Const(Spec):
@@ -264,6 +311,28 @@ class Const(Spec):
         if not isinstance(value, type(self.value)) or value != self.value:
             raise PositionError(path, f"expected {self.value!r}, got {_show(value)}")
         return value
+
+
+def store(record: Record, parsed: Mapping[str, Any], state: Any, row: int = 0) -> None:
+    """Copy each field marked ``.into(attr)`` into ``state.attr[row]`` (a ``None`` value is skipped:
+    the game derives it). Tables fill the entries they name."""
+    for key, spec in record.fields.items():
+        if spec.attr is not None and parsed.get(key) is not None:
+            _assign(getattr(state, spec.attr), (row,), parsed[key])
+
+
+def _assign(array: np.ndarray, index: tuple[int, ...], value: Any) -> None:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _assign(array, index + (int(k),), v)
+    else:
+        array[index] = value
+
+
+def read(record: Record, state: Any, row: int) -> dict[str, Any]:
+    """The JSON-safe form of every field marked ``.into(attr)``, read from ``state.attr[row]``."""
+    return {key: spec.dump(getattr(state, spec.attr)[row]) for key, spec in record.fields.items()
+            if spec.attr is not None}
 
 
 def seat_list(item: Spec, seats: int, default: Any) -> Spec:

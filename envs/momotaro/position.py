@@ -42,7 +42,7 @@ import numpy as np
 from envs.core import schema as S
 from envs.core.errors import PositionError
 
-from .cards import CARD_NAMES, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
+from .cards import CARD_NAMES, IS_YELLOW, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .rules import Engine
 from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUTCOME_NAMES, PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_HEAL,
                     PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, PHASE_NAMES, MomotaroState, empty_state)
@@ -50,66 +50,11 @@ from .tables import COMBO_BY_CARDS, COMBO_CARDS, COMBO_SIZE, COMBOS
 
 RETAINER_NAMES = CARD_NAMES[1:]
 OUTCOMES = tuple(OUTCOME_NAMES[k] for k in range(len(OUTCOME_NAMES) - 1))  # "win", "draw", "loss" = OUT_WIN..
+TAKEN_AS = ("treasure", "potion")
 
 
-def _opt(x: int) -> int | None:
-    return None if int(x) < 0 else int(x)
-
-
-def to_position(eng: Engine, st: MomotaroState, i: int = 0) -> dict[str, Any]:
-    p_count = eng.P
-    names = eng.d.oni_names
-    players = []
-    for p in range(p_count):
-        players.append({
-            "cards": {CARD_NAMES[c]: int(st.card_dmg[i, p, c]) for c in range(NUM_CARDS) if st.hand[i, p, c]},
-            "knocked_out": [CARD_NAMES[c] for c in range(NUM_CARDS) if st.ko[i, p, c]],
-            "kibidango": int(st.kibi[i, p]),
-            "potions": int(st.potions[i, p]),
-            "treasure": int(st.treasure[i, p]),
-            "fresh": [CARD_NAMES[c] for c in range(NUM_CARDS) if st.fresh[i, p, c]],
-        })
-    taken = {}
-    for o in range(NUM_ONI):
-        if st.oni_at[i, o] in (AT_TREASURE, AT_POTION):
-            taken[names[o]] = {"by": int(st.oni_owner[i, o]),
-                               "as": "treasure" if st.oni_at[i, o] == AT_TREASURE else "potion"}
-    combo = int(st.combo[i])
-    return {
-        "game": "momotaro",
-        "num_players": p_count,
-        "round": int(st.round[i]),
-        "phase": PHASE_NAMES[int(st.phase[i])],
-        "to_play": int(st.to_play[i]),
-        "players": players,
-        "retainer_order": [RETAINER_NAMES[int(r)] for r in st.hire_deck[i]],
-        "auction": int(st.hire_pos[i]),
-        "declined": [RETAINER_NAMES[r] for r in range(NUM_RETAINERS) if st.declined[i, r]],
-        "bids": [_opt(x) for x in st.bids[i]],
-        "additional": [_opt(x) for x in st.adds[i]],
-        "bidders": [bool(x) for x in st.bidders[i]],
-        "last_bids": [_opt(x) for x in st.last_bids[i]],
-        "last_additional": [_opt(x) for x in st.last_adds[i]],
-        "oni_order": [names[int(o)] for o in st.oni_deck[i]],
-        "oni_damage": {names[o]: int(st.oni_dmg[i, o]) for o in range(NUM_ONI)
-                       if st.oni_at[i, o] == AT_FIELD and st.oni_dmg[i, o] > 0},
-        "oni_taken": taken,
-        "start_player": int(st.start_player[i]),
-        "slot": int(st.slot[i]),
-        "target": None if st.target[i] < 0 else names[int(st.target[i])],
-        "sent": None if combo < 0 else [CARD_NAMES[c] for c in COMBOS[combo][1]],
-        "pending_damage": int(st.pending[i]),
-        "dice": None if st.dice[i, 0] == 0 else [int(st.dice[i, 0]), int(st.dice[i, 1])],
-        "outcome": OUTCOME_NAMES[int(st.outcome[i])],
-        "turns": int(st.turns[i]),
-        "terminated": bool(st.terminated[i]),
-        "truncated": bool(st.truncated[i]),
-    }
-
-
-# ---- loading -----------------------------------------------------------------------------------
 def schema(eng: Engine) -> S.Record:
-    """Every key of a position: its parser, range and default (ranges from the game's options)."""
+    """Every key of a position: its parser, range and default, and the state array it is (``.into``)."""
     return _schema(eng.P, eng.K, tuple(int(x) for x in eng.power), eng.d.oni_names,
                    tuple(int(x) for x in eng.oni_power), eng.cfg.max_turns)
 
@@ -132,50 +77,72 @@ def _schema(P: int, K: int, power: tuple[int, ...], oni_names: tuple[str, ...], 
     return S.Record({
         "game": S.Const("momotaro").or_default("momotaro"),
         "num_players": S.Int(2, 4),
-        "round": S.Int(0, 3).or_default(0),
-        "phase": S.Name(PHASE_NAMES, what="phase").or_default(None),  # default: bid, or choose_oni in battle
-        "to_play": S.Int(0, P - 1).or_default(None),  # default: derived from the phase
+        "round": S.Int(0, 3).or_default(0).into("round"),
+        "phase": S.Name(PHASE_NAMES, what="phase").or_default(None).into("phase"),  # default: bid / choose_oni
+        "to_play": S.Int(0, P - 1).or_default(None).into("to_play"),  # default: derived from the phase
         "players": S.ListOf(player, length=P),
-        "retainer_order": S.ListOf(retainer, length=NUM_RETAINERS, unique=True).or_default(None),
-        "auction": S.Int(0, NUM_RETAINERS).or_default(None),
+        "retainer_order": S.ListOf(retainer, length=NUM_RETAINERS, unique=True).or_default(None).into("hire_deck"),
+        "auction": S.Int(0, NUM_RETAINERS).or_default(None).into("hire_pos"),
         "declined": S.ListOf(retainer, unique=True).or_default([]),
-        "bids": bids, "additional": bids, "last_bids": bids, "last_additional": bids,
-        "bidders": S.seat_list(S.Bool(), P, True),
-        "oni_order": S.ListOf(oni, length=NUM_ONI, unique=True).or_default(None),
+        "bids": bids.into("bids"), "additional": bids.into("adds"),
+        "bidders": S.seat_list(S.Bool(), P, True).into("bidders"),
+        "last_bids": bids.into("last_bids"), "last_additional": bids.into("last_adds"),
+        "oni_order": S.ListOf(oni, length=NUM_ONI, unique=True).or_default(None).into("oni_deck"),
         "oni_damage": S.Table(oni, lambda o: S.Int(0, oni_power[o])).or_default({}),
-        "oni_taken": S.Table(oni, S.Record({"by": S.Int(0, P - 1), "as": S.Name(("treasure", "potion"))}))
-        .or_default({}),
-        "start_player": S.Int(0, P - 1).or_default(0),
-        "slot": S.Int(0, 30000).or_default(0),
-        "target": S.Nullable(oni, none=-1).or_default(-1),
+        "oni_taken": S.Table(oni, S.Record({"by": S.Int(0, P - 1), "as": S.Name(TAKEN_AS)})).or_default({}),
+        "start_player": S.Int(0, P - 1).or_default(0).into("start_player"),
+        "slot": S.Int(0, 30000).or_default(0).into("slot"),
+        "target": S.Nullable(oni, none=-1).or_default(-1).into("target"),
         "sent": S.Nullable(S.ListOf(card, min_len=1, unique=True)).or_default(None),
-        "pending_damage": S.Int(0, 15).or_default(0),
+        "pending_damage": S.Int(0, 15).or_default(0).into("pending"),
         "dice": S.Nullable(S.ListOf(S.Int(1, 6), length=2)).or_default(None),
-        "outcome": S.Nullable(S.Name(OUTCOMES, what="outcome"), none=-1).or_default(-1),
-        "turns": S.Int(0, max_turns).or_default(0),
-        "terminated": S.Bool().or_default(False),
-        "truncated": S.Bool().or_default(False),
+        "outcome": S.Nullable(S.Name(OUTCOMES, what="outcome"), none=-1).or_default(-1).into("outcome"),
+        "turns": S.Int(0, max_turns).or_default(0).into("turns"),
+        "terminated": S.Bool().or_default(False).into("terminated"),
+        "truncated": S.Bool().or_default(False).into("truncated"),
     })
 
 
+def to_position(eng: Engine, st: MomotaroState, i: int = 0) -> dict[str, Any]:
+    sch = schema(eng)
+    out = S.read(sch, st, i)
+    player = sch.fields["players"].item  # type: ignore[attr-defined]
+    combo, at = int(st.combo[i]), st.oni_at[i]
+    out.update({
+        "game": "momotaro", "num_players": eng.P,
+        "players": [player.dump({
+            "cards": {c: st.card_dmg[i, p, c] for c in np.flatnonzero(st.hand[i, p])},
+            "knocked_out": np.flatnonzero(st.ko[i, p]), "kibidango": st.kibi[i, p], "potions": st.potions[i, p],
+            "treasure": st.treasure[i, p], "fresh": np.flatnonzero(st.fresh[i, p])}) for p in range(eng.P)],
+        "declined": sch.fields["declined"].dump(np.flatnonzero(st.declined[i])),
+        "oni_damage": sch.fields["oni_damage"].dump(
+            {o: st.oni_dmg[i, o] for o in range(NUM_ONI) if at[o] == AT_FIELD and st.oni_dmg[i, o] > 0}),
+        "oni_taken": sch.fields["oni_taken"].dump(
+            {o: {"by": st.oni_owner[i, o], "as": int(at[o] == AT_POTION)} for o in range(NUM_ONI)
+             if at[o] in (AT_TREASURE, AT_POTION)}),
+        "sent": None if combo < 0 else [CARD_NAMES[c] for c in COMBOS[combo][1]],
+        "dice": None if st.dice[i, 0] == 0 else [int(st.dice[i, 0]), int(st.dice[i, 1])],
+    })
+    return {key: out[key] for key in sch.fields}
+
+
+# ---- loading -----------------------------------------------------------------------------------
 def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> MomotaroState:
     key = S.check_seed(seed)
     p = schema(eng).parse(position, "")
-    P = eng.P
-    if p["num_players"] != P:
-        raise PositionError("num_players", f"this game has {P} players, the position {p['num_players']}")
-    st = empty_state(1, P)
-    st.rng_key[:] = key
-    rnd = st.round[0] = p["round"]
+    if p["num_players"] != eng.P:
+        raise PositionError("num_players", f"this game has {eng.P} players, the position {p['num_players']}")
     if p["phase"] is None:
-        p["phase"] = PH_BID if rnd == 0 else PH_ONI
-    phase = st.phase[0] = p["phase"]
-    over = phase == PH_OVER
+        p["phase"] = PH_BID if p["round"] == 0 else PH_ONI
+    phase = p["phase"]
     _check_end(p, phase, eng)
+    st = empty_state(1, eng.P)
+    st.rng_key[:] = key
+    S.store(schema(eng), p, st)
     owner_of = _load_players(st, p["players"], eng)
-    _load_hiring(st, p, owner_of, over)
+    _load_hiring(st, p, owner_of, phase == PH_OVER)
     taken = _load_oni(st, p, eng)
-    for seat in range(P):
+    for seat in range(eng.P):
         won = sum(int(eng.oni_power[o]) for o, (by, at) in taken.items() if by == seat and at == AT_TREASURE)
         got = sum(int(YELLOW_POTIONS[o]) for o, (by, at) in taken.items() if by == seat and at == AT_POTION)
         st.treasure[0, seat] = won
@@ -183,21 +150,16 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
             raise PositionError(f"players[{seat}].treasure", f"the oni taken as treasure by this player are worth {won}")
         if st.potions[0, seat] > got:
             raise PositionError(f"players[{seat}].potions", f"only {got} potion(s) were won from yellow oni")
-    if rnd in (1, 2) and p["slot"] >= eng.slot_limit and not over:
+    if p["round"] in (1, 2) and p["slot"] >= eng.slot_limit and phase != PH_OVER:
         raise PositionError("slot", f"rounds 1 and 2 have {eng.slot_limit} turn slots")
-    st.start_player[0], st.slot[0], st.target[0] = p["start_player"], p["slot"], p["target"]
-    combo = -1
     if p["sent"] is not None:
-        combo = COMBO_BY_CARDS.get(frozenset(p["sent"]), -1)
-        if combo < 0:
+        st.combo[0] = COMBO_BY_CARDS.get(frozenset(p["sent"]), -1)
+        if st.combo[0] < 0:
             raise PositionError("sent", f"{[CARD_NAMES[c] for c in p['sent']]} is not one of the 58 legal card sets")
-    st.combo[0], st.pending[0] = combo, p["pending_damage"]
     if p["dice"] is not None:
         st.dice[0] = p["dice"]
-    st.outcome[0], st.turns[0] = p["outcome"], p["turns"]
-    st.terminated[0], st.truncated[0] = p["terminated"], p["truncated"]
     st.to_play[0] = _check_turn(st, p, phase, eng)
-    if not over and not eng.legal_mask(st)[0].any():
+    if phase != PH_OVER and not eng.legal_mask(st)[0].any():
         raise PositionError("phase", "no legal action from this position")
     return st
 
@@ -264,7 +226,6 @@ def _load_hiring(st: MomotaroState, p: dict[str, Any], owner_of: dict[int, int],
     if over and auction < NUM_RETAINERS:
         raise PositionError("auction", "a game cannot end before all 9 retainers were auctioned")
     st.hire_deck[0], st.hire_pos[0], st.declined[0, declined] = order, auction, True
-    st.last_bids[0], st.last_adds[0] = p["last_bids"], p["last_additional"]
     for seat, (bid, add) in enumerate(zip(p["bids"], p["additional"])):
         if max(bid, 0) + max(add, 0) > st.kibi[0, seat]:
             raise PositionError(f"bids[{seat}]", "a bid (plus its additional bid) cannot exceed the kibidango held")
@@ -338,7 +299,6 @@ def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, eng: Engine) -
             raise PositionError("to_play", "an eliminated player does not play")
         if not (st.oni_at[0] == AT_FIELD).any():
             raise PositionError("oni_damage", "a battle turn needs an oni on the field")
-    st.bids[0], st.adds[0], st.bidders[0] = bids, adds, bidders
     t, combo, pending = p["target"], int(st.combo[0]), int(st.pending[0])
     if phase in (PH_COMBO, PH_YELLOW) and (t < 0 or st.oni_at[0, t] != AT_FIELD):
         raise PositionError("target", "the oni attacked this turn is on the field")

@@ -28,7 +28,6 @@ continue from (e.g. a card step without a legal target) with :class:`PositionErr
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping
 
 import numpy as np
@@ -42,6 +41,7 @@ from .board import NUM_PROVINCES, PROVINCE_NAMES, PROVINCE_ROMAJI
 from .config import NigejozuConfig
 from .state import CARD, DICE, FACTION_NAMES, OVER, PHASE_NAMES, REROLLED, TURN_START, NigejozuState, empty_state
 
+MAX_TROOPS = 18  # the largest troops_per_player; the side's exact total is checked across fields
 FACTION = S.Name(FACTION_NAMES, aliases={f: k for k, f in enumerate(FACTION_NAMES)}, indices=True, what="faction")
 PROVINCE = S.Name(PROVINCE_NAMES, aliases={r.lower(): k for k, r in enumerate(PROVINCE_ROMAJI)}, indices=True,
                   what="province")
@@ -49,9 +49,9 @@ EFFECT = S.Name(C.EFFECT_NAMES, aliases={r.lower(): k for k, r in enumerate(C.EF
                 what="strategy card")
 
 
-def per_faction(value: S.Spec) -> S.Table:
+def per_faction(value: S.Spec, writes_list: bool = False) -> S.Table:
     """``{"hojo": x, "ashikaga": y}`` or ``[x, y]``."""
-    return S.Table(FACTION, value, complete=True, as_list=True)
+    return S.Table(FACTION, value, complete=True, as_list=True, writes_list=writes_list)
 
 
 def per_province(value: S.Spec, complete: bool = True) -> S.Table:
@@ -59,100 +59,73 @@ def per_province(value: S.Spec, complete: bool = True) -> S.Table:
     return S.Table(PROVINCE, value, complete=complete, as_list=True)
 
 
-def _faction_or_none(v: int) -> str | None:
-    return FACTION_NAMES[v] if v >= 0 else None
-
-
-def battle_record(st: NigejozuState, i: int) -> dict[str, Any]:
-    """The battle phase's results of a finished game, in chip order."""
-    order = [int(st.prov_of[i, n]) for n in range(2, 13)]
-    return {
-        "chips_taken": {PROVINCE_NAMES[p]: _faction_or_none(int(st.winner_of[i, p])) for p in order},
-        "reinforcements": {PROVINCE_NAMES[p]: [int(x) for x in st.reinf[i, p]] for p in order},
-        "score": {f: int(st.score[i, k]) for k, f in enumerate(FACTION_NAMES)},
-        "winner": FACTION_NAMES[int(rules.winner(st.take(i))[0])],
-    }
-
-
-def to_position(st: NigejozuState, i: int, cfg: NigejozuConfig) -> dict[str, Any]:
-    phase = int(st.phase[i])
-    pos: dict[str, Any] = {
-        "game": "nigejozu",
-        "chips": {PROVINCE_NAMES[p]: int(st.chip[i, p]) for p in range(NUM_PROVINCES)},
-        "troops": {PROVINCE_NAMES[p]: [int(x) for x in st.troops[i, p]] for p in range(NUM_PROVINCES)},
-        "hands": {f: int(st.hand[i, k]) for k, f in enumerate(FACTION_NAMES)},
-        "removed": {f: int(st.removed[i, k]) for k, f in enumerate(FACTION_NAMES)},
-        "escape": _faction_or_none(int(st.escape[i])),
-        "cards": {f: [C.EFFECT_NAMES[e] for e in np.flatnonzero(st.held[i, k])] for k, f in enumerate(FACTION_NAMES)},
-        "used": {f: (C.EFFECT_NAMES[int(st.used[i, k])] if st.used[i, k] >= 0 else None)
-                 for k, f in enumerate(FACTION_NAMES)},
-        "to_play": FACTION_NAMES[int(st.to_play[i])],
-        "phase": PHASE_NAMES[phase],
-        "turn": int(st.turn[i]),
-        "terminated": bool(st.terminated[i]),
-    }
-    if phase in (DICE, REROLLED):
-        pos["dice"] = [int(d) for d in st.dice[i]]
-    if phase == CARD:
-        sel = int(st.selected[i])
-        pos["card"] = {"effect": C.EFFECT_NAMES[int(st.effect[i])], "step": int(st.card_step[i]),
-                       "selected": PROVINCE_NAMES[sel] if sel >= 0 else None, "picks": int(st.picks[i])}
-    if phase == OVER:
-        pos["battle"] = battle_record(st, i)
-    return pos
-
-
-# ---- loading -----------------------------------------------------------------------------------
 BATTLE = S.Record({
     "chips_taken": per_province(S.Nullable(FACTION, none=-1)),
     "reinforcements": per_province(S.ListOf(S.Int(0, 1000), length=2)),
     "score": per_faction(S.Int(0, 77)),  # 2 + 3 + ... + 12
     "winner": FACTION,
 })
+TROOPS = S.Int(0, MAX_TROOPS)
+# Every key of a position: its parser, range and default, and the state array it is (``.into``).
+SCHEMA = S.Record({
+    "game": S.Const("nigejozu").or_default("nigejozu"),
+    "chips": per_province(S.Int(2, 12)).into("chip"),
+    "troops": per_province(per_faction(TROOPS, writes_list=True), complete=False).or_default({}).into("troops"),
+    "hands": per_faction(TROOPS).or_default(None).into("hand"),  # default: what is not on the board
+    "removed": per_faction(TROOPS).or_default({0: 0, 1: 0}).into("removed"),
+    "escape": S.Nullable(FACTION, none=-1).or_default(-1).into("escape"),
+    "cards": per_faction(S.ListOf(EFFECT, max_len=3, unique=True)),
+    "used": per_faction(S.Nullable(EFFECT, none=-1)).or_default({0: -1, 1: -1}).into("used"),
+    "to_play": FACTION.into("to_play"),
+    "phase": S.Name(PHASE_NAMES, what="phase").or_default(TURN_START).into("phase"),
+    "dice": S.ListOf(S.Int(1, 6), length=3).or_default(None),
+    "card": S.Record({
+        "effect": EFFECT, "step": S.Int(0, 1).or_default(0),
+        "selected": S.Nullable(PROVINCE, none=-1).or_default(-1), "picks": TROOPS.or_default(0),
+    }).or_default(None),
+    "turn": S.Int(0, 10_000).or_default(0).into("turn"),
+    "terminated": S.Bool().or_default(None).into("terminated"),  # default: exactly when the phase is 'over'
+    "battle": BATTLE.or_default(None),  # written for finished games; recomputed and compared on load
+})
 
 
-@functools.lru_cache(maxsize=16)
-def schema(total: int) -> S.Record:
-    """Every key of a position: its parser, range and default (``total``: troops_per_player)."""
-    return S.Record({
-        "game": S.Const("nigejozu").or_default("nigejozu"),
-        "chips": per_province(S.Int(2, 12)),
-        "troops": per_province(per_faction(S.Int(0, total)), complete=False).or_default({}),
-        "hands": per_faction(S.Int(0, total)).or_default(None),  # default: what is not on the board
-        "removed": per_faction(S.Int(0, total)).or_default({0: 0, 1: 0}),
-        "escape": S.Nullable(FACTION, none=-1).or_default(-1),
-        "cards": per_faction(S.ListOf(EFFECT, max_len=3, unique=True)),
-        "used": per_faction(S.Nullable(EFFECT, none=-1)).or_default({0: -1, 1: -1}),
-        "to_play": FACTION,
-        "phase": S.Name(PHASE_NAMES, what="phase").or_default(TURN_START),
-        "dice": S.ListOf(S.Int(1, 6), length=3).or_default(None),
-        "card": S.Record({
-            "effect": EFFECT, "step": S.Int(0, 1).or_default(0),
-            "selected": S.Nullable(PROVINCE, none=-1).or_default(-1), "picks": S.Int(0, total).or_default(0),
-        }).or_default(None),
-        "turn": S.Int(0, 10_000).or_default(0),
-        "terminated": S.Bool().or_default(None),  # default: exactly when the phase is 'over'
-        "battle": BATTLE.or_default(None),  # written for finished games; recomputed and compared on load
-    })
+def battle_record(st: NigejozuState, i: int) -> dict[str, Any]:
+    """The battle phase's results of a finished game, in chip order."""
+    order = [int(st.prov_of[i, n]) for n in range(2, 13)]
+    return BATTLE.dump({"chips_taken": {p: st.winner_of[i, p] for p in order},
+                        "reinforcements": {p: st.reinf[i, p] for p in order},
+                        "score": st.score[i], "winner": rules.winner(st.take(i))[0]})
 
 
+def to_position(st: NigejozuState, i: int, cfg: NigejozuConfig) -> dict[str, Any]:
+    phase = int(st.phase[i])
+    out = S.read(SCHEMA, st, i)
+    out.update(game="nigejozu", cards=SCHEMA.fields["cards"].dump([np.flatnonzero(held) for held in st.held[i]]))
+    if phase in (DICE, REROLLED):
+        out["dice"] = [int(d) for d in st.dice[i]]
+    if phase == CARD:
+        out["card"] = SCHEMA.fields["card"].dump({"effect": st.effect[i], "step": st.card_step[i],
+                                                  "selected": st.selected[i], "picks": st.picks[i]})
+    if phase == OVER:
+        out["battle"] = battle_record(st, i)
+    return {key: out[key] for key in SCHEMA.fields if key in out}
+
+
+# ---- loading -----------------------------------------------------------------------------------
 def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 0) -> NigejozuState:
     key = S.check_seed(seed)
-    p = schema(cfg.troops_per_player).parse(position, "")
+    p = SCHEMA.parse(position, "")
+    if sorted(p["chips"].values()) != list(range(2, 13)):
+        raise PositionError("chips", "each chip 2..12 must be on exactly one province, got "
+                                     f"{SCHEMA.fields['chips'].dump(p['chips'])}")
+    p["hands"] = _troops_off_board(p, cfg)
+    p["terminated"] = _check_turn(p)
     st = empty_state(1)
     st.rng_key[:] = key
-    st.chip[0] = [p["chips"][k] for k in range(NUM_PROVINCES)]
-    if sorted(st.chip[0].tolist()) != list(range(2, 13)):
-        raise PositionError("chips", f"each chip 2..12 must be on exactly one province, got {st.chip[0].tolist()}")
+    S.store(SCHEMA, p, st)
     st.prov_of[0, st.chip[0]] = np.arange(NUM_PROVINCES)
-    for prov, pair in p["troops"].items():
-        st.troops[0, prov] = [pair[0], pair[1]]
-    st.hand[0], st.removed[0] = _troops_off_board(p, st.troops[0].sum(axis=0), cfg)
     _load_cards(st, p, cfg)
-    st.to_play[0] = p["to_play"]
-    st.escape[0], st.turn[0] = p["escape"], p["turn"]
-    phase = st.phase[0] = p["phase"]
-    _check_turn(p, [int(h) for h in st.hand[0]])
+    phase = p["phase"]
     if phase in (DICE, REROLLED):
         st.dice[0] = sorted(p["dice"])
     if phase == CARD:
@@ -167,24 +140,21 @@ def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 
     return st
 
 
-def _troops_off_board(p: Mapping[str, Any], board: np.ndarray, cfg: NigejozuConfig) -> tuple[list[int], list[int]]:
-    """Each side's hand and removed troops: board + hand + removed = troops_per_player, none negative."""
-    total = cfg.troops_per_player
-    removed = [p["removed"][k] for k in range(2)]
-    if cfg.muhon_returns_to_hand and any(removed):
+def _troops_off_board(p: Mapping[str, Any], cfg: NigejozuConfig) -> dict[int, int]:
+    """Each side's hand (derived when not given): board + hand + removed = troops_per_player, none negative."""
+    total, removed, hands = cfg.troops_per_player, p["removed"], {}
+    if cfg.muhon_returns_to_hand and any(removed.values()):
         raise PositionError("removed", "troops leave the game only with muhon_returns_to_hand=False")
     for k, side in enumerate(FACTION_NAMES):
-        if board[k] + removed[k] > total:
-            raise PositionError("troops", f"{side} has {int(board[k])} troops on the board and {removed[k]} removed, "
-                                          f"more than troops_per_player={total}")
-    if p["hands"] is None:
-        return [int(total - board[k] - removed[k]) for k in range(2)], removed
-    hands = [p["hands"][k] for k in range(2)]
-    for k, side in enumerate(FACTION_NAMES):
-        if board[k] + hands[k] + removed[k] != total:
-            raise PositionError(f"hands.{side}", f"board {int(board[k])} + hand {hands[k]} + removed {removed[k]} "
-                                                 f"must be {total} (troops_per_player)")
-    return hands, removed
+        board = sum(pair[k] for pair in p["troops"].values())
+        if p["hands"] is None and board + removed[k] > total:
+            raise PositionError("troops", f"{side} has {board} troops on the board and {removed[k]} removed, more "
+                                          f"than troops_per_player={total}")
+        hands[k] = total - board - removed[k] if p["hands"] is None else p["hands"][k]
+        if board + hands[k] + removed[k] != total:
+            raise PositionError(f"hands.{side}", f"board {board} + hand {hands[k]} + removed {removed[k]} must be "
+                                                 f"{total} (troops_per_player)")
+    return hands
 
 
 def _load_cards(st: NigejozuState, p: Mapping[str, Any], cfg: NigejozuConfig) -> None:
@@ -200,15 +170,15 @@ def _load_cards(st: NigejozuState, p: Mapping[str, Any], cfg: NigejozuConfig) ->
             if owner_card.setdefault(int(matches[0]), k) != k:
                 raise PositionError(where, f"the card carrying {C.EFFECT_NAMES[e]} is held by the other side")
             st.held[0, k, e] = True
-        used = st.used[0, k] = p["used"][k]
+        used = p["used"][k]
         if used >= 0 and not st.held[0, k, used]:
             raise PositionError(f"used.{side}", f"{C.EFFECT_NAMES[used]} is not among that side's cards")
 
 
-def _check_turn(p: Mapping[str, Any], hands: list[int]) -> None:
-    """The escape chip, whose turn it is and the phase agree with the hands."""
+def _check_turn(p: Mapping[str, Any]) -> bool:
+    """The escape chip, whose turn it is and the phase agree with the hands; returns ``terminated``."""
     phase, me, escape = p["phase"], p["to_play"], p["escape"]
-    empty = [h == 0 for h in hands]
+    empty = [p["hands"][k] == 0 for k in range(2)]
     if escape >= 0 and not empty[escape]:
         raise PositionError("escape", "the 逃げチップ goes to a side whose hand is empty")
     if any(empty) and escape < 0:
@@ -227,6 +197,7 @@ def _check_turn(p: Mapping[str, Any], hands: list[int]) -> None:
             raise PositionError(key, f"given exactly in phase(s) {[PHASE_NAMES[x] for x in allowed]}")
     if p["battle"] is not None and phase != OVER:
         raise PositionError("battle", "only in phase 'over'")
+    return phase == OVER
 
 
 def _load_card(st: NigejozuState, card: Mapping[str, Any], cfg: NigejozuConfig) -> None:

@@ -32,7 +32,6 @@ The 53 cards must each be in exactly one of the hands, the field, the discard an
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping
 
 import numpy as np
@@ -43,8 +42,8 @@ from envs.core.errors import PositionError
 from . import actions as A
 from . import rules
 from . import tables as T
-from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card, popcount
-from .config import JUTSU, MAX_POINTS, SCHOOLS, USES_BY_LEVEL, D_WEAK_JOKER, DaifugoConfig
+from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card
+from .config import D_WEAK_JOKER, HENGE, JUTSU, MAX_POINTS, SCHOOLS, SHURIKEN, USES_BY_LEVEL, DaifugoConfig
 from .state import (DAIFUGO, FUGO, NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_PLAY, PHASE_SHURIKEN, TITLE_NAMES,
                     DaifugoState)
 
@@ -52,174 +51,140 @@ FIELD_KINDS = ("single", "group", "sequence")
 KIND_ACTIONS = ((A.K_SINGLE, A.K_JSINGLE), (A.K_GROUP,), (A.K_SEQ,))
 NINJA_KEYS = ("points", "jutsu", "uses_left", "school", "gokui", "jutsu_used", "henge_shift", "lock_ignored",
               "shuriken_target")
+CARDS = S.Cards(parse_card, card_name)
+JUTSU_LEVELS = S.Table(S.Name(JUTSU, what="jutsu"), S.Int(1, 5))  # {jutsu: level}, at most two
+JUTSU_USES = S.Table(S.Name(JUTSU, what="jutsu"), S.Int(0, max(USES_BY_LEVEL)))  # {jutsu: uses left}
 
 
+def _seats(item: S.Spec, default: Any) -> S.Spec:
+    return S.seat_list(item, NUM_SEATS, default)
 
-def _names(mask: Any) -> list[str]:
-    return mask_names(int(mask))
+
+def _ninja(item: S.Spec) -> S.Spec:
+    """A per-seat ninja field; absent or null = the game's loadouts (full uses, 極意's starting point)."""
+    return S.ListOf(item, length=NUM_SEATS).or_default(None, null=True)
+
+
+# Every key of a position: its parser, range and default, and the state array it is (``.into``).
+# Ranges that depend on the options (game_index, game_steps, series_score) are checked in from_position.
+SCHEMA = S.Record({
+    "game": S.Const("ninja_daifugo").or_default("ninja_daifugo"),
+    "hands": S.ListOf(CARDS, length=NUM_SEATS).into("hands"),
+    "to_play": S.Int(0, NUM_SEATS - 1).into("to_play"),
+    "field": S.Nullable(S.Record({
+        "cards": CARDS, "owner": S.Int(0, NUM_SEATS - 1), "kind": S.Name(FIELD_KINDS, what="kind"),
+        "joker_as": S.Nullable(S.Str()).or_default(None),  # a sequence's joker, when ambiguous
+        "label": S.Str().or_default(None),  # informative; the cards and kind decide the play
+        "boosted_low": S.Nullable(S.Name(tuple(RANK_CHARS), what="rank")).or_default(None),
+    })).or_default(None),
+    "responses": S.Int(0, NUM_SEATS - 1).or_default(0).into("responses"),
+    "passed": _seats(S.Bool(), False).into("passed"),
+    "lock": S.Nullable(S.ListOf(S.Name(tuple(SUIT_CHARS), what="suit"), min_len=1, unique=True)).or_default(None),
+    "revolution": S.Bool().or_default(False).into("revolution"),
+    "eleven_back": S.Bool().or_default(False).into("eleven_back"),
+    "declaration": S.Int(0, 9).or_default(0).into("declaration"),
+    "game_index": S.Int(0, 99).or_default(0).into("game_index"),
+    "titles": _seats(S.Name(TITLE_NAMES, what="title"), 0).into("titles"),
+    "finish_positions": _seats(S.Nullable(S.Int(1, NUM_SEATS), none=0), 0).into("finish_pos"),
+    "miyako_candidate": S.Nullable(S.Int(0, NUM_SEATS - 1), none=-1).or_default(-1).into("miyako"),
+    "phase": S.Name(PHASE_NAMES, what="phase").or_default(PHASE_PLAY).into("phase"),
+    "picks_left": S.Int(0, 2).or_default(None).into("picks_left"),  # default: what the exchange step needs
+    "picked": CARDS.or_default(0).into("picked"),
+    "discard": CARDS.or_default(0).into("discard"),
+    "removed": CARDS.or_default(0).into("removed"),
+    "played": _seats(CARDS, 0).into("played"),
+    "given": _seats(CARDS, 0).into("given"),
+    "received": _seats(CARDS, 0).into("received"),
+    "known": _seats(_seats(CARDS, 0), [0] * NUM_SEATS).into("known"),  # known[observer][holder]
+    "skip_pending": _seats(S.Int(0, 20), 0).into("skip_pending"),
+    "series_score": _seats(S.Float(-1e6, 1e6), 0.0).into("series_score"),
+    "game_steps": S.Int(0, 2 ** 31 - 1).or_default(0).into("game_steps"),
+    "terminated": S.Bool().or_default(False).into("terminated"),
+    "points": _ninja(S.Int(0, MAX_POINTS)).into("points"),
+    "jutsu": _ninja(JUTSU_LEVELS),
+    "uses_left": _ninja(JUTSU_USES),
+    "school": _ninja(S.Name(SCHOOLS, what="school")).into("school"),
+    "gokui": _ninja(S.Bool()).into("gokui"),
+    "jutsu_used": S.Bool().or_default(False).into("jutsu_used"),
+    "henge_shift": S.Int(0, 2).or_default(0).into("henge_shift"),
+    "lock_ignored": S.Bool().or_default(False).into("lock_ignored"),
+    "shuriken_target": S.Nullable(S.Int(0, NUM_SEATS - 1), none=-1).or_default(-1).into("shuriken_target"),
+})
 
 
 def to_position(st: DaifugoState, i: int = 0) -> dict[str, Any]:
-    fa = int(st.field_action[i])
-    field = None
-    if fa >= 0:
-        kind = {A.K_SINGLE: "single", A.K_JSINGLE: "single", A.K_GROUP: "group", A.K_SEQ: "sequence"}[int(A.KIND[fa])]
-        field = {"cards": _names(st.field_cards[i]), "owner": int(st.field_owner[i]), "kind": kind,
-                 "label": A.action_label(fa)}
-        if A.KIND[fa] == A.K_SEQ and A.HAS_JOKER[fa]:
-            r = int(A.LO[fa]) + int(A.JOKER_POS[fa])
-            field["joker_as"] = card_name(4 * r + int(A.SEQ_SUIT[fa]))
-        if A.LO[fa] >= 0 and int(st.field_elo[i]) != int(A.LO[fa]):
-            field["boosted_low"] = RANK_CHARS[int(st.field_elo[i])]  # 変化: the rank others must beat from
     lock = int(st.lock[i])
-    return {
-        "game": "ninja_daifugo",
-        "hands": [_names(st.hands[i, p]) for p in range(NUM_SEATS)],
-        "to_play": int(st.to_play[i]),
-        "field": field,
-        "responses": int(st.responses[i]),
-        "passed": [bool(x) for x in st.passed[i]],
-        "lock": [SUIT_CHARS[s] for s in range(4) if (lock >> s) & 1] if lock else None,
-        "revolution": bool(st.revolution[i]),
-        "eleven_back": bool(st.eleven_back[i]),
-        "declaration": int(st.declaration[i]),
-        "game_index": int(st.game_index[i]),
-        "titles": [TITLE_NAMES[int(t)] for t in st.titles[i]],
-        "finish_positions": [int(x) or None for x in st.finish_pos[i]],
-        "miyako_candidate": int(st.miyako[i]) if st.miyako[i] >= 0 else None,
-        "phase": PHASE_NAMES[int(st.phase[i])],
-        "picks_left": int(st.picks_left[i]),
-        "picked": _names(st.picked[i]),
-        "discard": _names(st.discard[i]),
-        "removed": _names(st.removed[i]),
-        "played": [_names(st.played[i, p]) for p in range(NUM_SEATS)],
-        "given": [_names(st.given[i, p]) for p in range(NUM_SEATS)],
-        "received": [_names(st.received[i, p]) for p in range(NUM_SEATS)],
-        "known": [[_names(st.known[i, o, h]) for h in range(NUM_SEATS)] for o in range(NUM_SEATS)],
-        "skip_pending": [int(x) for x in st.skip_pending[i]],
-        "series_score": [float(x) for x in st.series_score[i]],
-        "game_steps": int(st.game_steps[i]),
-        "terminated": bool(st.terminated[i]),
-        "points": [int(x) for x in st.points[i]],
-        "jutsu": [{JUTSU[j]: int(st.levels[i, p, j]) for j in range(4) if st.levels[i, p, j]} for p in range(NUM_SEATS)],
-        "uses_left": [{JUTSU[j]: int(st.uses_left[i, p, j]) for j in range(4) if st.levels[i, p, j]}
+    out = S.read(SCHEMA, st, i)
+    out.update({
+        "game": "ninja_daifugo", "field": _field_of(st, i),
+        "lock": [SUIT_CHARS[s] for s in range(4) if (lock >> s) & 1] or None,
+        "jutsu": [{JUTSU[j]: int(lv) for j, lv in enumerate(st.levels[i, p]) if lv} for p in range(NUM_SEATS)],
+        "uses_left": [{JUTSU[j]: int(st.uses_left[i, p, j]) for j, lv in enumerate(st.levels[i, p]) if lv}
                       for p in range(NUM_SEATS)],
-        "school": [SCHOOLS[int(x)] for x in st.school[i]],
-        "gokui": [bool(x) for x in st.gokui[i]],
-        "jutsu_used": bool(st.jutsu_used[i]),
-        "henge_shift": int(st.henge_shift[i]),
-        "lock_ignored": bool(st.lock_ignored[i]),
-        "shuriken_target": int(st.shuriken_target[i]) if st.shuriken_target[i] >= 0 else None,
-    }
-
-
-# ---- loading -----------------------------------------------------------------------------------
-CARDS = S.Cards(parse_card, card_name)
-
-
-def schema(cfg: DaifugoConfig) -> S.Record:
-    """Every key of a position: its parser, range and default (some ranges depend on the options)."""
-    return _schema(cfg.series_games, cfg.rewards_by_position, cfg.max_game_steps)
-
-
-@functools.lru_cache(maxsize=32)
-def _schema(series_games: int, rewards: tuple[float, ...], max_game_steps: int) -> S.Record:
-    seats = NUM_SEATS
-    lo, hi = min(rewards), max(rewards)
-    jutsu_table = S.Table(S.Name(JUTSU, what="jutsu"), S.Int(1, 5))
-    return S.Record({
-        "game": S.Const("ninja_daifugo").or_default("ninja_daifugo"),
-        "hands": S.ListOf(CARDS, length=seats),
-        "to_play": S.Int(0, seats - 1),
-        "field": S.Nullable(S.Record({
-            "cards": CARDS,
-            "owner": S.Int(0, seats - 1),
-            "kind": S.Name(FIELD_KINDS, what="kind"),
-            "joker_as": S.Nullable(S.Str()).or_default(None),
-            "label": S.Str().or_default(None),  # informative; the cards and kind decide the play
-            "boosted_low": S.Nullable(S.Name(tuple(RANK_CHARS), what="rank")).or_default(None),
-        })).or_default(None),
-        "responses": S.Int(0, seats - 1).or_default(0),
-        "passed": S.seat_list(S.Bool(), seats, False),
-        "lock": S.Nullable(S.ListOf(S.Name(tuple(SUIT_CHARS), what="suit"), min_len=1, unique=True)).or_default(None),
-        "revolution": S.Bool().or_default(False),
-        "eleven_back": S.Bool().or_default(False),
-        "declaration": S.Int(0, 9).or_default(0),
-        "game_index": S.Int(0, series_games - 1).or_default(0),
-        "titles": S.seat_list(S.Name(TITLE_NAMES, what="title"), seats, 0),
-        "finish_positions": S.seat_list(S.Nullable(S.Int(1, seats), none=0), seats, 0),
-        "miyako_candidate": S.Nullable(S.Int(0, seats - 1), none=-1).or_default(-1),
-        "phase": S.Name(PHASE_NAMES, what="phase").or_default(PHASE_PLAY),
-        "picks_left": S.Int(0, 2).or_default(None),  # default: 2 in an exchange, else 0
-        "picked": CARDS.or_default(0),
-        "discard": CARDS.or_default(0),
-        "removed": CARDS.or_default(0),
-        "played": S.seat_list(CARDS, seats, 0),
-        "given": S.seat_list(CARDS, seats, 0),
-        "received": S.seat_list(CARDS, seats, 0),
-        "known": S.seat_list(S.seat_list(CARDS, seats, 0), seats, [0] * seats),  # known[observer][holder]
-        "skip_pending": S.seat_list(S.Int(0, 20), seats, 0),
-        "series_score": S.seat_list(S.Float(series_games * min(lo, 0.0), series_games * max(hi, 0.0)),
-                                    seats, 0.0),
-        "game_steps": S.Int(0, max_game_steps).or_default(0),
-        "terminated": S.Bool().or_default(False),
-        # The ninja layer; None = the game's loadouts (and their full uses, 極意's starting point).
-        "points": S.ListOf(S.Int(0, MAX_POINTS), length=seats).or_default(None, null=True),
-        "jutsu": S.ListOf(jutsu_table, length=seats).or_default(None, null=True),
-        "uses_left": S.ListOf(S.Table(S.Name(JUTSU, what="jutsu"), S.Int(0, max(USES_BY_LEVEL))),
-                              length=seats).or_default(None, null=True),
-        "school": S.ListOf(S.Name(SCHOOLS, what="school"), length=seats).or_default(None, null=True),
-        "gokui": S.ListOf(S.Bool(), length=seats).or_default(None, null=True),
-        "jutsu_used": S.Bool().or_default(False),
-        "henge_shift": S.Int(0, 2).or_default(0),
-        "lock_ignored": S.Bool().or_default(False),
-        "shuriken_target": S.Nullable(S.Int(0, seats - 1), none=-1).or_default(-1),
     })
+    return {key: out[key] for key in SCHEMA.fields}
+
+
+def _field_of(st: DaifugoState, i: int) -> dict[str, Any] | None:
+    fa = int(st.field_action[i])
+    if fa < 0:
+        return None
+    kind = next(k for k, kinds in enumerate(KIND_ACTIONS) if A.KIND[fa] in kinds)
+    field = {"cards": CARDS.dump(st.field_cards[i]), "owner": int(st.field_owner[i]), "kind": FIELD_KINDS[kind],
+             "label": A.action_label(fa)}
+    if A.KIND[fa] == A.K_SEQ and A.HAS_JOKER[fa]:
+        field["joker_as"] = card_name(4 * (int(A.LO[fa]) + int(A.JOKER_POS[fa])) + int(A.SEQ_SUIT[fa]))
+    if A.LO[fa] >= 0 and int(st.field_elo[i]) != int(A.LO[fa]):
+        field["boosted_low"] = RANK_CHARS[int(st.field_elo[i])]  # 変化: the rank others must beat from
+    return field
 
 
 def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0) -> DaifugoState:
     from .game import empty_state  # local import: game imports this module
 
     key = S.check_seed(seed)
-    p = schema(cfg).parse(position, "")
-    hands, to_play, decl, phase = p["hands"], p["to_play"], p["declaration"], p["phase"]
-    fa = _field_action(p["field"], decl)
-    field_mask = int(A.CARDS[fa]) if fa >= 0 else 0
-    _check_cards(hands, field_mask, p["discard"], p["removed"])
-    if decl not in cfg.declarations:
-        raise PositionError("declaration", f"D{decl} is not among this game's declarations {cfg.declarations}")
-    next_pos, last_pos = _check_finishers(p, hands)
-    _check_titles_and_phase(p, hands, fa, cfg)
-    lock = sum(1 << s for s in p["lock"] or [])
-    if lock and fa < 0:
+    p = SCHEMA.parse(position, "")
+    _check_option_ranges(p, cfg)
+    fa = _field_action(p["field"], p["declaration"])
+    _check_cards(p["hands"], int(A.CARDS[fa]) if fa >= 0 else 0, p["discard"], p["removed"])
+    next_pos, last_pos = _check_finishers(p, p["hands"])
+    _check_titles_and_phase(p, p["hands"], fa, cfg)
+    if p["lock"] and fa < 0:
         raise PositionError("lock", "a lock needs a play on the field")
 
     st = empty_state(1)
     st.rng_key[:] = key
-    st.hands[0] = np.array(hands, dtype=np.uint64)
-    st.to_play[0] = to_play
-    st.discard[0], st.removed[0] = p["discard"], p["removed"]
+    S.store(SCHEMA, p, st)
+    st.lock[0] = sum(1 << s for s in p["lock"] or [])
+    st.active[0] = [f == 0 for f in p["finish_positions"]]
+    st.next_pos[0], st.last_pos[0] = next_pos, last_pos
     if fa >= 0:
-        st.field_action[0], st.field_cards[0], st.field_owner[0] = fa, field_mask, p["field"]["owner"]
+        st.field_action[0], st.field_cards[0], st.field_owner[0] = fa, A.CARDS[fa], p["field"]["owner"]
         elo = int(A.LO[fa]) if p["field"]["boosted_low"] is None else p["field"]["boosted_low"]
         st.field_elo[0] = elo
         st.field_ehi[0] = elo + int(A.HI[fa] - A.LO[fa]) if elo >= 0 else -1
         st.field_class[0] = T.field_class_of(A.KIND[fa:fa + 1], A.SIZE[fa:fa + 1], np.array([elo]),
-                                             np.array([decl == D_WEAK_JOKER]))[0]
-    st.lock[0] = lock
-    for name in ("responses", "passed", "revolution", "eleven_back", "declaration", "game_index", "titles", "phase",
-                 "picked", "played", "given", "received", "known", "skip_pending", "series_score", "game_steps",
-                 "terminated"):
-        getattr(st, name)[0] = p[name]
-    st.finish_pos[0] = p["finish_positions"]
-    st.active[0] = [f == 0 for f in p["finish_positions"]]
-    st.next_pos[0], st.last_pos[0] = next_pos, last_pos
-    st.miyako[0] = p["miyako_candidate"]
-    st.picks_left[0] = p["picks_left"]
+                                             np.array([p["declaration"] == D_WEAK_JOKER]))[0]
     _load_ninja(st, p, cfg)
     if not p["terminated"] and not rules.legal_mask(st, cfg)[0].any():
-        raise PositionError("phase" if phase != PHASE_PLAY else "to_play", "no legal action from this position")
+        raise PositionError("phase" if p["phase"] != PHASE_PLAY else "to_play", "no legal action from this position")
     return st
+
+
+def _check_option_ranges(p: Mapping[str, Any], cfg: DaifugoConfig) -> None:
+    """The declaration pool, the series length, the step limit and the scores a series can reach."""
+    if p["declaration"] not in cfg.declarations:
+        raise PositionError("declaration", f"D{p['declaration']} is not among this game's declarations "
+                                           f"{cfg.declarations}")
+    for key, hi in (("game_index", cfg.series_games - 1), ("game_steps", cfg.max_game_steps)):
+        if p[key] > hi:
+            raise PositionError(key, f"expected an integer in 0..{hi} under these options, got {p[key]}")
+    rewards = cfg.rewards_by_position  # a seat's score sums one reward per game played
+    lo, hi = cfg.series_games * min(0.0, min(rewards)), cfg.series_games * max(0.0, max(rewards))
+    for seat, score in enumerate(p["series_score"]):
+        if not lo <= score <= hi:
+            raise PositionError(f"series_score[{seat}]", f"expected a number in {lo}..{hi} (series_games × the "
+                                                         f"rewards), got {score}")
 
 
 def _field_action(field: Mapping[str, Any] | None, decl: int) -> int:
@@ -340,18 +305,19 @@ def _load_ninja(st: DaifugoState, p: Mapping[str, Any], cfg: DaifugoConfig) -> N
         if set_keys or p["phase"] == PHASE_SHURIKEN:
             raise PositionError((set_keys or ["phase"])[0], "the ninja layer is off in this game (ninja='off')")
         return
-    for seat, lo in enumerate(cfg.seat_loadouts):
-        st.levels[0, seat], st.school[0, seat], st.gokui[0, seat] = lo.levels, lo.school, lo.gokui
+    loadouts = cfg.seat_loadouts
     for seat, spec in enumerate(p["jutsu"] or []):
         if len(spec) > 2:
             raise PositionError(f"jutsu[{seat}]", f"at most two jutsu per seat, got {len(spec)}")
-        st.levels[0, seat] = [spec.get(j, 0) for j in range(len(JUTSU))]
-    if p["school"] is not None:
-        st.school[0] = p["school"]
-    if p["gokui"] is not None:
-        st.gokui[0] = p["gokui"]
-    full = np.asarray(USES_BY_LEVEL, dtype=np.int8)[st.levels[0]]
-    st.uses_left[0] = full
+    st.levels[0] = [lo.levels for lo in loadouts] if p["jutsu"] is None else [
+        [spec.get(j, 0) for j in range(len(JUTSU))] for spec in p["jutsu"]]
+    if p["school"] is None:
+        st.school[0] = [lo.school for lo in loadouts]
+    if p["gokui"] is None:
+        st.gokui[0] = [lo.gokui for lo in loadouts]
+    if p["points"] is None:
+        st.points[0] = st.gokui[0]  # 極意: one point to start with
+    full = st.uses_left[0] = np.asarray(USES_BY_LEVEL, dtype=np.int8)[st.levels[0]]
     for seat, spec in enumerate(p["uses_left"] or []):
         for j, uses in spec.items():
             where = f"uses_left[{seat}].{JUTSU[j]}"
@@ -360,14 +326,25 @@ def _load_ninja(st: DaifugoState, p: Mapping[str, Any], cfg: DaifugoConfig) -> N
             if uses > full[seat, j]:
                 raise PositionError(where, f"at most {int(full[seat, j])} use(s) at level {int(st.levels[0, seat, j])}")
             st.uses_left[0, seat, j] = uses
-    st.points[0] = st.gokui[0] if p["points"] is None else p["points"]
-    st.jutsu_used[0], st.henge_shift[0], st.lock_ignored[0] = p["jutsu_used"], p["henge_shift"], p["lock_ignored"]
-    target = p["shuriken_target"]
-    if p["phase"] == PHASE_SHURIKEN:
-        if target < 0:
-            raise PositionError("shuriken_target", "the shuriken phase needs the target seat")
-        if target == p["to_play"]:
-            raise PositionError("shuriken_target", "a 手裏剣 targets an opponent")
+    _check_turn_flags(p, [int(x) for x in st.levels[0, p["to_play"]]])
+
+
+def _check_turn_flags(p: Mapping[str, Any], levels: list[int]) -> None:
+    """This turn's jutsu: 変化's boost and 手裏剣's pending throw follow from the mover's jutsu levels."""
+    phase, target, shift = p["phase"], p["shuriken_target"], p["henge_shift"]
+    if p["jutsu_used"] and phase not in (PHASE_PLAY, PHASE_SHURIKEN):
+        raise PositionError("jutsu_used", "jutsu are used only in play")
+    if shift:
+        want = 2 if levels[HENGE] >= 3 else 1
+        if phase != PHASE_PLAY or not p["jutsu_used"] or not levels[HENGE] or shift != want:
+            raise PositionError("henge_shift", f"set by the mover's 変化 this turn: {want if levels[HENGE] else 0} "
+                                               f"for its level {levels[HENGE]}, with jutsu_used")
+    if p["lock_ignored"] != (bool(shift) and levels[HENGE] == 5):
+        raise PositionError("lock_ignored", "exactly when a level-5 変化 was used this turn")
+    if phase == PHASE_SHURIKEN:
+        if target < 0 or target == p["to_play"] or p["finish_positions"][target]:
+            raise PositionError("shuriken_target", "the shuriken phase needs the target: an opponent still playing")
+        if not p["jutsu_used"] or not levels[SHURIKEN]:
+            raise PositionError("phase", "the shuriken phase follows the mover's 手裏剣 (jutsu_used)")
     elif target >= 0:
         raise PositionError("shuriken_target", "only the shuriken phase has a target")
-    st.shuriken_target[0] = target

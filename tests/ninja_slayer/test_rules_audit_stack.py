@@ -76,8 +76,8 @@ def test_a_target_replaced_by_a_new_character_in_its_slot_fizzles():
 
 
 def test_a_self_trigger_whose_source_left_fizzles():
-    """§6.3.12 'A SELF ability whose source has left the field fizzles': C04's ON_AISATSU after C04 is bounced
-    and re-entered would not pump the new object; here C04 is destroyed and nothing else changes."""
+    """§6.3.12 'A SELF ability whose source has left the field fizzles': C04 is destroyed above its own
+    ON_AISATSU trigger; the trigger resolves doing nothing (no other character is pumped)."""
     t = Table(position(seat(field=["C04", "C01"]), seat(hand=["K01"], etel=1), "declare", "declare"))
     t.act(aisatsu(0), PASS, cast(0, opp(0))).passes()  # P1's K01 kills C04 (K1) above its trigger
     assert t.field(0)[0] is None and [it["card"] for it in t.pos["stack"]] == ["C04"]

@@ -56,9 +56,8 @@ def test_on_kill_does_not_fire_for_a_later_death():
     C10 (K5) at 3 damage; a later K13 (−2) kills it; no 2 damage to P1."""
     t = declaring(seat(field=["C21"], hand=["K13"], etel=1), seat(field=["C10"]))
     t.act(aisatsu(0, 0)).passes()
-    assert t.decision == "interrupt" or t.slot(1, 0)["damage"] == 3
-    if t.decision == "interrupt":  # C10 is the target itself, so no interceptor should be asked
-        raise AssertionError("C10 is the current target and the only character: 6b must be skipped (§2.7 6b)")
+    # C10 is the target and the only character: no legal interceptor, 6b is skipped (§2.7 6b).
+    assert t.decision == "priority" and t.slot(1, 0)["damage"] == 3
     t.act(cast(0, opp(0))).resolve_all()
     assert t.field(1)[0] is None and t.pos["stack"] == [] and t.dmg(1) == 0
 

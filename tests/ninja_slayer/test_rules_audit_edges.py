@@ -1,0 +1,99 @@
+"""Rules audit: edge cases of §2.6, §2.7, §6.1 and §6.3 combined on small tables."""
+from __future__ import annotations
+
+from tests.ninja_slayer.audit_helpers import (PASS, SKIP_ETEL, Table, aisatsu, cast, ch, enter, opp, position,
+                                              seat)
+
+
+def test_attack_target_replaced_by_a_new_object_in_its_slot_takes_no_damage():
+    """§6.1.2 the target leaving before 6c: no damage, no fall back; targets compare objects (§6.3.7, §2.6).
+    P0 attacks C09 in slot 0, bounces it, then K10 reveals C25 whose AMBUSH fills slot 0 before 6c."""
+    t = Table(position(seat(field=["C03"], hand=["K09", "K10"], etel=4),
+                       seat(field=["C09"], deck=["C25", "C02", "C02", "C02"]), "declare", "declare"))
+    t.act(aisatsu(0, 0), cast(0, opp(0))).passes()  # K09 bounces C09
+    assert t.field(1)[0] is None and "C09" in t.hand(1)
+    t.act(cast(1)).passes().passes()  # K10: C25 revealed and nullified, C02 to damage; AMBUSH resolves
+    assert t.field(1)[0] == "C25" and t.dmg(1) == 1
+    t.passes()  # 6a window closes; C25 has no interrupt keyword: 6b skipped; 6c
+    assert t.field(1)[0] == "C25" and t.slot(1, 0)["damage"] == 0 and t.dmg(1) == 1
+
+
+def test_all_opp_chars_set_is_taken_on_resolution():
+    """§2.6 'For ALL_* kinds, the affected set is computed on resolution': K03 also hits a C25 that an AMBUSH
+    put on the field after K03 was cast."""
+    t = Table(position(seat(hand=["K03", "K10"], etel=5), seat(field=["C10"], deck=["C25", "C02", "C02", "C02"]),
+                       "character", "priority"))
+    t.act(cast(0), cast(1)).passes().passes()  # K10 resolves (reveal C25, C02); AMBUSH resolves
+    assert t.field(1)[:2] == ["C10", "C25"] and t.stack_cards() == ["K03"]
+    t.passes()
+    assert t.field(1)[:2] == ["C10", None] and t.grave(1) == ["C25"] and t.slot(1, 0)["damage"] == 2
+
+
+def test_entry_resolving_onto_a_full_field_goes_to_ohigan_without_on_enter():
+    """§6.3.15 'An entry that resolves with no free field slot sends the card to オヒガン with no ON_ENTER.'
+    P0 enters C18 into its sixth slot; P1 answers K10; P0's revealed C25 ambushes into that slot first."""
+    t = Table(position(seat(field=["C01"] * 5, hand=["C18"], etel=3, deck=["C25", "C05", "C05", "C05"]),
+                       seat(hand=["K10"], etel=2, deck=["C02"] * 5), "character", "priority"))
+    t.act(enter(0), PASS, cast(0)).passes()  # K10 resolves: P0 reveals C25 (AMBUSH) and C05
+    assert [it["kind"] for it in t.pos["stack"]] == ["entry", "ukemi"]
+    t.passes()
+    assert t.field(0)[5] == "C25"
+    t.passes()
+    assert t.pos["stack"] == [] and t.grave(0) == ["C18"] and t.dmg(1) == 0 and t.decision == "priority"
+
+
+def test_ukemi_source_of_a_triggered_ability_is_its_character():
+    """§6.3.9 SOURCE for triggered abilities is the source character: C18's ON_ENTER damage reveals C14, whose
+    ウケミ deals 2 to C18 (K3: survives with 2)."""
+    t = Table(position(seat(hand=["C18"], etel=3), seat(deck=["C14", "C02", "C02"]), "character", "priority"))
+    t.act(enter(0)).passes().passes()  # entry, then the trigger: C14 revealed
+    assert [(it["op"], it["target_kind"]) for it in t.pos["stack"]] == [("DMG_CHAR", "SOURCE")]
+    t.passes()
+    assert t.slot(0, 0)["damage"] == 2 and t.dmg(1) == 0
+
+
+def test_zero_karate_attacker_deals_nothing_to_a_character():
+    """§2.7 6c 'Zero damage does nothing'; §6.3.19 current values at 6c: P1 debuffs the attacker to カラテ 0."""
+    t = Table(position(seat(field=["C01"]), seat(field=["C01"], hand=["K13"], etel=1), "declare", "declare"))
+    t.act(aisatsu(0, 0), PASS, cast(0, opp(0))).passes().passes()
+    assert t.field(1)[0] == "C01" and t.slot(1, 0)["damage"] == 0
+
+
+def test_draw_from_empty_rule_a_draw_from_an_empty_deck_loses_and_ramp_moves_nothing():
+    """§6.3.10 draw_from_empty: a draw from an empty deck loses; RAMP from an empty deck moves nothing."""
+    t = Table(position(seat(deck=[], hand=["K12"], etel=1), seat(), "character", "priority"),
+              deckout_rule="draw_from_empty")
+    t.act(cast(0)).passes()
+    assert not t.over and len(t.seat(0)["etel"]) == 1
+    t2 = Table(position(seat(deck=[]), seat(), "untap", "priority"), deckout_rule="draw_from_empty")
+    t2.passes()
+    p = t2.pos
+    assert p["terminated"] and p["winner"] == 1 and p["end_reason"] == "deck_out"
+
+
+def test_ukemi_draw_that_empties_the_deck_loses():
+    """§2.9 deck-out by any draw; C27's ウケミ draw takes P1's deck to 0: P1 loses."""
+    t = Table(position(seat(field=["C01"]), seat(deck=["C27", "C02"]), "declare", "declare"))
+    t.act(aisatsu(0)).passes()
+    assert not t.over and [it["card"] for it in t.pos["stack"]] == ["C27"]
+    t.passes()
+    p = t.pos
+    assert p["terminated"] and p["winner"] == 0 and p["end_reason"] == "deck_out"
+
+
+def test_compact_windows_open_only_where_the_spec_says():
+    """§2.7 / §6.3.3 priority_windows='compact': windows at 4, after 6a, after an asked 6b and at 8; every other
+    window opens only with a non-empty stack (C06's IKUSA_START trigger)."""
+    t = Table(position(seat(), seat(field=["C06"], hand=["C02"]), "end", "priority"), priority_windows="compact")
+    t.passes()  # P0's end window closes; P1's untap and draw steps open no window
+    assert t.pos["turn_player"] == 1 and t.decision == "etel"
+    t.act(SKIP_ETEL)
+    assert t.phase == "character" and t.decision == "priority"
+    t.passes()
+    assert t.phase == "ikusa_start" and t.decision == "priority" and t.stack_cards() == ["C06"]
+    t.passes()
+    assert t.decision == "declare" and t.slot(1, 0)["kousaku_mod"] == 1
+    t.act(aisatsu(0)).passes()  # after 6a: window; no interceptor; 6c: no window; back to 6a
+    assert t.dmg(0) == 4 and t.decision == "declare"
+    t.act(272)
+    assert t.phase == "end" and t.decision == "priority"

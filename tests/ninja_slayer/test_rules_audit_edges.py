@@ -97,3 +97,44 @@ def test_compact_windows_open_only_where_the_spec_says():
     assert t.dmg(0) == 4 and t.decision == "declare"
     t.act(272)
     assert t.phase == "end" and t.decision == "priority"
+
+
+def test_triggers_beyond_sixteen_items_are_dropped():
+    """§6.3.18 / §6.1.20: an item that would be the 17th is dropped. K03 on top of 15 other items kills two
+    C19s: the first ON_DESTROYED is the 16th item, the second is dropped, so P0 takes 1 damage, not 2."""
+    pump = {"kind": "kotodama", "card": "K04", "controller": 0, "op": "BUFF_K", "arg": 2,
+            "target_kind": "OWN_CHAR", "target": {"player": 0, "slot": 0}}
+    k03 = {"kind": "kotodama", "card": "K03", "controller": 0, "op": "DMG_CHAR", "arg": 2,
+           "target_kind": "ALL_OPP_CHARS", "target": None}
+    t = Table(position(seat(field=["C01"]), seat(field=["C19", "C19"]), "character", "priority",
+                       stack=[pump] * 15 + [k03]))
+    t.passes()
+    assert len(t.pos["stack"]) == 16 and t.pos["stack"][-1]["card"] == "C19"
+    t.resolve_all()
+    assert t.dmg(0) == 1 and t.slot(0, 0)["karate_mod"] == 30
+
+
+def test_debuff_death_fires_on_destroyed():
+    """§6.1.12 a DEBUFF to ≤ damage kills at the next rule check; §2.10 ON_DESTROYED (C19: 1 to P0)."""
+    t = Table(position(seat(hand=["K13"], etel=1), seat(field=[ch("C19", damage=1)]), "character", "priority"))
+    t.act(cast(0, opp(0))).resolve_all()
+    assert t.grave(1) == ["C19"] and t.dmg(0) == 1
+
+
+def test_damage_accumulates_across_attacks_and_the_killing_attacker_gets_on_kill():
+    """§6.1.6 several attackers on one target; §2.3 damage stays until the end phase; C21 (K3) finishes C10
+    (K5, 3 damage from C03) and its ON_KILL deals 2."""
+    t = Table(position(seat(field=["C03", "C21"]), seat(field=["C10"]), "declare", "declare"))
+    t.act(aisatsu(0, 0)).passes().passes()
+    assert t.slot(1, 0)["damage"] == 3 and t.decision == "declare"
+    t.act(aisatsu(1, 0)).passes()
+    assert t.field(1)[0] is None
+    t.resolve_all()
+    assert t.dmg(1) == 2
+
+
+def test_cleanup_clears_the_current_attack():
+    """§6.3.19 'Cleanup also clears the current attack'."""
+    t = Table(position(seat(field=["C01"]), seat(), "declare", "declare"))
+    t.act(aisatsu(0)).passes().passes().act(272).passes().passes()
+    assert t.pos["turn_player"] == 1 and t.pos["attack"] is None

@@ -197,3 +197,62 @@ def test_illegal_interrupts():
     for a in (interrupt(0), interrupt(1), interrupt(2), interrupt(3), interrupt(5), PASS, choose(6)):
         t.assert_illegal(a)
     assert t.legal(interrupt(4)) and t.legal(NO_INTERRUPT)
+
+
+def test_illegal_actions_of_each_decision_kind():
+    """§5.3: ENTER needs a character card, CAST a kotodama, ETEL_PUT a hand card, ACTIVATE an ACTIVATED ability
+    with a legal target; in ETEL, INTERRUPT and TARGET decisions only their own families are legal."""
+    t = Table(position(seat(hand=["K04", "C01", None, "K05"], field=["C01", "C24", "C20"], etel=3, **damaged(2)),
+                       seat(field=["C01"]), "character", "priority"))
+    for a in (enter(0), cast(1, 12), cast(1, 0), cast(2, 0), etel_put(0), SKIP_ETEL, activate(0, 12),
+              activate(1, opp(0)), activate(2, 12), activate(3, opp(0)), cast(3, 12), choose(6)):
+        t.assert_illegal(a)
+    assert t.legal(enter(1)) and t.legal(activate(1, 12)) and t.legal(activate(2, opp(0))) and t.legal(cast(0, 0))
+    e = Table(position(seat(hand=["C01", None, "K04"], field=["C01"]), seat(), "etel", "etel"))
+    for a in (PASS, etel_put(1), cast(2, 0), enter(0), END_AISATSU):
+        e.assert_illegal(a)
+    assert e.legal(etel_put(0)) and e.legal(etel_put(2)) and e.legal(SKIP_ETEL)
+    i = Table(position(seat(field=["C01"]), seat(field=["C09", "C20"], hand=["K04"], etel=2), "declare", "declare"))
+    i.act(aisatsu(0)).passes()
+    assert i.decision == "interrupt"
+    for a in (PASS, cast(0, 0), activate(1, opp(0)), END_AISATSU):
+        i.assert_illegal(a)
+    g = Table(position(seat(hand=["C17"], etel=1), seat(field=["C01"]), "character", "priority"))
+    g.act(enter(0)).passes()
+    assert g.decision == "target"
+    for a in (PASS, choose(12), choose(0), choose(7), cast(0, opp(0))):
+        g.assert_illegal(a)
+
+
+def test_the_declaration_comes_back_after_both_players_items_resolve():
+    """§2.7 6a: CAST in DECLARE keeps priority, normal priority play follows, and 'when the stack is empty
+    again, the DECLARE decision comes back' (P1 answers with K13; both resolve LIFO)."""
+    t = Table(position(seat(field=["C01"], hand=["K04"]), seat(hand=["K13"], etel=1), "declare", "declare"))
+    t.act(cast(0, 0))
+    assert t.decision == "priority" and t.to_play == 0
+    t.act(PASS, cast(0, opp(0)))
+    t.passes()
+    assert t.stack_cards() == ["K04"] and t.decision == "priority" and t.to_play == 0
+    assert t.slot(0, 0)["karate_mod"] == -2
+    t.passes()
+    assert t.pos["stack"] == [] and t.decision == "declare" and t.slot(0, 0)["karate_mod"] == 0
+
+
+def test_raw_env_illegal_action_raises_and_changes_nothing():
+    """Issue build item 2 / §5.3: an illegal action raises IllegalActionError in the raw AEC env, state untouched."""
+    import numpy as np
+
+    from envs import ninja_slayer_v0
+    from envs.core.errors import IllegalActionError
+
+    env = ninja_slayer_v0.raw_env()
+    env.reset(seed=3)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    after = env.observe(agent)
+    assert env.agent_selection == agent
+    assert np.array_equal(after["observation"], obs["observation"])
+    assert np.array_equal(after["action_mask"], obs["action_mask"])

@@ -407,7 +407,7 @@ class _PositionCheck(_Check):
         if json.loads(text) != pos:
             self.fail("to_position changes through JSON (tuples or non-string keys?)", i, step)
         try:
-            loaded = self.game.from_position(pos, seed=int(self.seeds[i]) + 1)
+            loaded = self.game.from_position(pos, seed=(int(self.seeds[i]) + 1) % 2**63)
         except Exception as e:  # noqa: BLE001 - any refusal of its own output is the failure reported
             self.fail(f"from_position rejects what to_position wrote: {type(e).__name__}: {e}", i, step)
         again = self.game.to_position(loaded, 0)
@@ -423,7 +423,7 @@ class _PositionCheck(_Check):
             return
         self.where = [(i, e[2]) for i, e in entries]  # (row, step) of each race
         a, b = State.concat([e[0] for _, e in entries]), State.concat([e[1] for _, e in entries])
-        keys = np.array([int(self.seeds[i]) + 7 * s for i, s in self.where], dtype=np.uint64)
+        keys = np.array([(int(self.seeds[i]) + 7 * s) % 2**64 for i, s in self.where], dtype=np.uint64)
         cap = _metadata(self.game).max_decisions
         for t in range(cap + 1):
             ma, mb = self.game.legal_mask(a), self.game.legal_mask(b)

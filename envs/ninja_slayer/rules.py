@@ -158,7 +158,10 @@ _HANDLERS = {
 def finish_losses(st: NinjaSlayerState, g: np.ndarray) -> None:
     """End the games in ``g`` where a loss condition was met (both seats at once: a draw)."""
     lost = st.loser[g]
-    over = lost.any(axis=1) & ~st.terminated[g] & ~st.truncated[g]
+    any_lost = lost.any(axis=1)
+    if not any_lost.any():
+        return
+    over = any_lost & ~st.terminated[g] & ~st.truncated[g]
     if not over.any():
         return
     gs, lost = g[over], lost[over]
@@ -179,8 +182,9 @@ def run_micro_ops(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -
         if len(live) == 0:
             return
         ops = st.op[live]
-        for code in np.unique(ops):
-            _HANDLERS[int(code)](st, live[ops == code], cfg)
+        present = np.bincount(ops, minlength=len(_HANDLERS) + 1)
+        for code in np.flatnonzero(present):
+            _HANDLERS[int(code)](st, live if present[code] == len(live) else live[ops == code], cfg)
         finish_losses(st, live)
     raise RuntimeError("ninja_slayer engine did not reach a decision (micro-step guard)")
 

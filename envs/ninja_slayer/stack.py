@@ -70,8 +70,11 @@ def pend_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, slot: np.n
 
 def pend_field_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, trigger: int) -> None:
     """Pend ``trigger`` for every character on seat ``p``'s field (slot order)."""
-    for s in range(st.fld_card.shape[2]):
-        card = st.fld_card[g, p, s].astype(np.int64)
-        on = card >= 0
+    cards = st.fld_card[g, p].astype(np.int64)
+    has = (cards >= 0) & (C.TRIGGER[np.maximum(cards, 0)] == trigger)
+    if not has.any():
+        return
+    for s in np.flatnonzero(has.any(axis=0)):
+        on = has[:, s]
         gs = g[on]
-        pend_triggers(st, gs, p[on], np.full(len(gs), s), card[on], st.fld_obj[gs, p[on], s], trigger)
+        pend_triggers(st, gs, p[on], np.full(len(gs), s), cards[on, s], st.fld_obj[gs, p[on], s], trigger)

@@ -138,3 +138,38 @@ def test_cleanup_clears_the_current_attack():
     t = Table(position(seat(field=["C01"]), seat(), "declare", "declare"))
     t.act(aisatsu(0)).passes().passes().act(272).passes().passes()
     assert t.pos["turn_player"] == 1 and t.pos["attack"] is None
+
+
+def test_auto_pass_forced_takes_single_choice_decisions_without_changing_the_outcome():
+    """§2.7 auto_pass_forced=True: forced passes, a single legal target and a lone END_AISATSU are taken by the
+    engine; C17's ON_ENTER still kills the only opposing C01, and play runs to P1's ETEL decision."""
+    t = Table(position(seat(hand=["C17"], etel=1), seat(field=["C01"], deck=["C02"] * 6), "character", "priority"),
+              auto_pass_forced=True)
+    t.act(enter(0))
+    assert t.grave(1) == ["C01"] and t.field(0)[0] == "C17"
+    assert t.pos["turn_player"] == 1 and t.decision == "etel" and t.hand(1)[:2] == ["C02", "C02"]
+
+
+def test_summoning_sickness_off_lets_a_new_character_attack():
+    """§6.2 summoning_sickness=False: the entry restriction of §2.8 is lifted."""
+    t = Table(position(seat(field=[ch("C01", entered=True)]), seat(), "declare", "declare"),
+              summoning_sickness=False)
+    assert t.legal(aisatsu(0))
+
+
+def test_granted_kaizen_makes_a_keywordless_character_an_interceptor():
+    """§5.3 INTERRUPT: 'it has KAIZEN (printed or granted)'; K08 on a tapped C01 with no keyword."""
+    t = Table(position(seat(field=["C03"]), seat(field=[ch("C01", tapped=True)], hand=["K08"]), "declare",
+                       "declare"))
+    t.act(aisatsu(0), PASS, cast(0, 0)).passes().passes()
+    assert t.decision == "interrupt"
+    t.act(273).passes()
+    assert t.field(1)[0] is None and t.dmg(1) == 0
+
+
+def test_heal_larger_than_the_zone_heals_what_there_is():
+    """§2.11 #15 HEAL n moves 'up to n' cards."""
+    t = Table(position(seat(hand=["K14"], etel=2, damage_up=1, damage_seen=["C01"]), seat(), "character",
+                       "priority"))
+    t.act(cast(0)).resolve_all()
+    assert t.dmg(0) == 0 and t.seat(0)["healed"] == 1

@@ -257,3 +257,41 @@ def test_tapped_characters_can_be_attacked_and_are_not_tapped_by_it():
     assert t.field(1)[1] is None and t.slot(1, 0)["tapped"]
     t.passes().act(END_AISATSU)
     assert t.phase == "ikusa_end"
+
+
+def test_turn_start_triggers_go_on_in_the_untap_step_before_the_draw():
+    """§2.7 1: untap, then pending TURN_START triggers go on the stack, then (W); §2.10 TURN_START of its
+    controller's own turn. Two C30s: each heals 1 (face-down first, §6.1.18) before the draw step."""
+    p1 = seat(field=[ch("C30", tapped=True), "C30"], deck=["C02", "C03", "C04"], damage_up=2, damage_down=1,
+              damage_seen=["C01"] * 3)
+    t = Table(position(seat(field=["C30"], damage_up=1, damage_seen=["C01"]), p1, "end", "priority"))
+    t.passes()
+    assert t.phase == "untap" and t.pos["turn_player"] == 1
+    assert [(it["card"], it["controller"], it["source_slot"]) for it in t.pos["stack"]] == [("C30", 1, 0),
+                                                                                           ("C30", 1, 1)]
+    assert not t.slot(1, 0)["tapped"]
+    t.resolve_all()
+    assert t.phase == "untap" and t.seat(1)["damage_down"] == 0 and t.seat(1)["damage_up"] == 1
+    assert t.seat(0)["damage_up"] == 1 and t.deck(1) == ["C02", "C03", "C04"]
+
+
+def test_two_ikusa_start_pumps_stack_up():
+    """§2.10 IKUSA_START; C06 'each of your characters +1 工作力': two C06s give +2 to each."""
+    t = Table(position(seat(field=["C06", "C06", "C01"]), seat(), "character", "priority"))
+    t.passes()
+    assert len(t.pos["stack"]) == 2
+    t.resolve_all()
+    assert [t.slot(0, s)["kousaku_mod"] for s in range(3)] == [2, 2, 2]
+
+
+def test_6c_uses_current_values_after_a_pump_in_the_6a_window():
+    """§6.3.19 '6c damage uses current values at 6c': K04 on the attacker after the declaration kills C09 (K2)
+    with カラテ 3; K16 after a player declaration adds 2 to the player damage."""
+    t = declaring(seat(field=["C01"], hand=["K04"]), seat(field=["C09", "C11"]))
+    t.act(aisatsu(0, 0), cast(0, 0)).passes().passes()
+    assert t.decision == "interrupt"
+    t.act(NO_INTERRUPT).passes()
+    assert t.field(1)[0] is None
+    t2 = declaring(seat(field=["C01"], hand=["K16"], etel=3), seat(deck=["C02"] * 6))
+    t2.act(aisatsu(0), cast(0)).passes().passes()
+    assert t2.dmg(1) == 3

@@ -13,6 +13,7 @@ rounds with their spread (min–max), so no single noisy run decides a claim.
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import time
 from dataclasses import asdict, dataclass
@@ -88,9 +89,13 @@ def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, **rul
 
 
 def bench_aec(name: str, seconds: float = 2.0, seed: int = 0, **rules: Any) -> BenchResult:
-    """The PettingZoo AEC loop (raw env) with a random legal policy."""
+    """The PettingZoo AEC loop (raw env) with a random legal policy.
+
+    The pick is the one the peers' loops make (:mod:`training.peers`): the legal actions by one
+    ``flatnonzero`` and one Python ``random()`` draw, a few microseconds less than a batched numpy pick.
+    """
     env = make_raw(name, **rules)
-    rng = np.random.default_rng(seed)
+    draw = random.Random(seed).random
     env.reset(seed=seed)
     decisions = games = 0
     env_t = pol_t = 0.0
@@ -102,7 +107,8 @@ def bench_aec(name: str, seconds: float = 2.0, seed: int = 0, **rules: Any) -> B
         if term or trunc:
             action = None
         else:
-            action = int(random_legal(obs["action_mask"][None].astype(bool), rng)[0])
+            legal = np.flatnonzero(obs["action_mask"])
+            action = int(legal[int(draw() * len(legal))])
         t2 = time.perf_counter()
         env.step(action)
         if not env.agents:

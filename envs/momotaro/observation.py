@@ -115,7 +115,7 @@ class Observer:
 
         def by_seat(x: np.ndarray) -> np.ndarray:
             """x[i, rel[i]] for x of shape [B, P] or [B, P, n], flattened to [B, P*n]."""
-            return np.take(x.reshape(b * p, -1), who, axis=0).reshape(b, -1)
+            return x.reshape(b * p, -1).take(who, axis=0).reshape(b, -1)
 
         out = np.zeros((b, size), dtype=np.float32)
 

@@ -21,17 +21,42 @@ from envs.core import rng
 from .actions import ActionLayout
 from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
-from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUT_DRAW, OUT_LOSS, OUT_WIN, PH_ADD, PH_ASSIGN, PH_BID,
-                    PH_COMBO, PH_HEAL, PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, MomotaroState, empty_state)
+from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_LOSS, OUT_WIN, PH_ADD, PH_ASSIGN,
+                    PH_BID, PH_COMBO, PH_HEAL, PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, MomotaroState, empty_state)
 from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _SIX = np.uint64(6)
 _IS_WARRIOR = np.arange(NUM_CARDS) == WARRIOR
-_NO_GAMES = np.zeros(0, dtype=np.int64)
 
 
-def _cat(parts: list[np.ndarray]) -> np.ndarray:
-    return np.concatenate(parts) if parts else _NO_GAMES
+def _joined(parts: list[np.ndarray]) -> np.ndarray | None:
+    """The non-empty parts as one array (no copy for a single part); None when all are empty."""
+    parts = [x for x in parts if x.size]
+    if len(parts) > 1:
+        return np.concatenate(parts)
+    return parts[0] if parts else None
+
+
+def games_by_phase(ph: np.ndarray, *groups: tuple[int, ...]) -> list[np.ndarray | None]:
+    """For each group of phases, the indices into ``ph`` of the games in one of them (None for none).
+
+    One count over the phases decides which groups need a comparison at all; a group holding every
+    game (always so in a batch of one) takes them all without one.
+    """
+    present = np.bincount(ph, minlength=NUM_PHASES).tolist()
+    out: list[np.ndarray | None] = []
+    for phases in groups:
+        n = sum(present[x] for x in phases)
+        if n == 0:
+            out.append(None)
+        elif n == len(ph):
+            out.append(np.arange(n))
+        else:
+            sel = ph == phases[0]
+            for x in phases[1:]:
+                sel |= ph == x
+            out.append(np.flatnonzero(sel))
+    return out
 
 
 @dataclasses.dataclass
@@ -136,59 +161,58 @@ class Engine:
         mask = np.zeros((b, self.A), dtype=bool)
         ph = np.where(st.terminated | st.truncated, PH_OVER, st.phase)
         tp = st.to_play.astype(np.intp)
-        r = np.flatnonzero((ph == PH_BID) | (ph == PH_ADD))
-        if r.size:
+        bidding, taking, healing, choosing, sending, assigning, yellow = games_by_phase(
+            ph, (PH_BID, PH_ADD), (PH_TAKE,), (PH_HEAL,), (PH_ONI,), (PH_COMBO,), (PH_ASSIGN,), (PH_YELLOW,))
+        if (r := bidding) is not None:
             p = tp[r]
             limit = st.kibi[r, p] - np.where(ph[r] == PH_ADD, st.bids[r, p], 0)
             mask[r, :self.K + 1] = self.bid_values <= limit[:, None]
-        r = np.flatnonzero(ph == PH_TAKE)
-        mask[r, lay.take] = True
-        mask[r, lay.decline] = True
-        r = np.flatnonzero(ph == PH_HEAL)
-        if r.size:
+        if (r := taking) is not None:
+            mask[r, lay.take] = True
+            mask[r, lay.decline] = True
+        if (r := healing) is not None:
             mask[r, lay.heal0:lay.heal0 + NUM_CARDS] = self.healable(st, r, tp[r])
             mask[r, lay.end_heal] = True
-        r = np.flatnonzero(ph == PH_ONI)
-        if r.size:
+        if (r := choosing) is not None:
             mask[r, lay.oni0:lay.oni0 + NUM_ONI] = st.oni_at[r] == AT_FIELD
-        r = np.flatnonzero(ph == PH_COMBO)
-        if r.size:
+        if (r := sending) is not None:
             bits = (st.hand[r, tp[r]] * POW2).sum(axis=1)
             mask[r, lay.combo0:lay.combo0 + NUM_COMBOS] = LEGAL_BY_HAND[bits]
-        r = np.flatnonzero(ph == PH_ASSIGN)
-        if r.size:
+        if (r := assigning) is not None:
             mask[r, lay.assign0:lay.assign0 + NUM_CARDS] = COMBO_CARDS[st.combo[r]]
-        r = np.flatnonzero(ph == PH_YELLOW)
-        mask[r, lay.yellow_treasure] = True
-        mask[r, lay.yellow_potion] = True
+        if (r := yellow) is not None:
+            mask[r, lay.yellow_treasure] = True
+            mask[r, lay.yellow_potion] = True
         return mask
 
     # ---- applying a decision -------------------------------------------------------------------
     def apply(self, st: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:
         g = np.flatnonzero(active)
         a = actions[g]
-        ph = st.phase[g]
         flow = Handoff()
         # The decision of each game, by the handler of its phase (BID and ADD share one).
-        bidding = (ph == PH_BID) | (ph == PH_ADD)
-        handlers = ((bidding, self._bid), (ph == PH_TAKE, self._take), (ph == PH_HEAL, self._heal),
-                    (ph == PH_ONI, self._choose_oni), (ph == PH_COMBO, self._send),
-                    (ph == PH_YELLOW, self._yellow), (ph == PH_ASSIGN, self._assign))
-        for sel, fn in handlers:
-            if sel.any():
+        handlers = ((self._bid, (PH_BID, PH_ADD)), (self._take, (PH_TAKE,)), (self._heal, (PH_HEAL,)),
+                    (self._choose_oni, (PH_ONI,)), (self._send, (PH_COMBO,)), (self._yellow, (PH_YELLOW,)),
+                    (self._assign, (PH_ASSIGN,)))
+        for (fn, _), sel in zip(handlers, games_by_phase(st.phase[g], *(phases for _, phases in handlers))):
+            if sel is not None:
                 fn(st, g[sel], a[sel], flow)
-        # The automatic transitions, each once, in the order the rules chain them.
-        if flow.award:
-            self._award(st, _cat([x[0] for x in flow.award]), _cat([x[1] for x in flow.award]),
-                        _cat([x[2] for x in flow.award]), flow)
-        self._next_card(st, _cat(flow.next_card), flow)
-        self._after_oni(st, _cat(flow.after_oni), flow)
-        if flow.damage:
-            self._damage_card(st, _cat([x[0] for x in flow.damage]), _cat([x[1] for x in flow.damage]))
-        self._end_turn(st, _cat(flow.end_turn), flow)
-        self._new_round(st, _cat(flow.new_round), flow)
-        self._begin_turn(st, _cat(flow.begin_turn), flow)
-        self._enter_oni(st, _cat(flow.enter_oni))
+        # The automatic transitions, each once for all its games, in the order the rules chain them.
+        if (won := _joined([x[0] for x in flow.award])) is not None:
+            self._award(st, won, _joined([x[1] for x in flow.award if x[0].size]),
+                        _joined([x[2] for x in flow.award if x[0].size]), flow)
+        # (Each list is read when its stage is reached, after the earlier stages appended to it.)
+        for stage, parts in ((self._next_card, flow.next_card), (self._after_oni, flow.after_oni)):
+            if (games := _joined(parts)) is not None:
+                stage(st, games, flow)
+        if (hurt := _joined([x[0] for x in flow.damage])) is not None:
+            self._damage_card(st, hurt, _joined([x[1] for x in flow.damage if x[0].size]))
+        for stage, parts in ((self._end_turn, flow.end_turn), (self._new_round, flow.new_round),
+                             (self._begin_turn, flow.begin_turn)):
+            if (games := _joined(parts)) is not None:
+                stage(st, games, flow)
+        if (games := _joined(flow.enter_oni)) is not None:
+            self._enter_oni(st, games)
 
     # ---- hiring (§4) ---------------------------------------------------------------------------
     def _bid(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:

@@ -71,6 +71,7 @@ _INV_TROOPS = np.float32(1.0 / TROOP_SCALE)
 # these rows is cheaper than scattering 11 ones per game.
 _CHIP_ONE_HOT = np.eye(13, dtype=np.float32)[:, 2:]
 _CHIP_VALUE = np.arange(-2, 11).astype(np.float32) * np.float32(0.1)
+_SELF_OPP = np.array([0, 1])
 
 
 def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
@@ -80,16 +81,17 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     out = np.zeros((b, OBS_SIZE), dtype=np.float32)
     flat = out.reshape(-1)
     seat_arr = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
-    # (self, opp) pairs of the per-faction arrays: row 2i + faction of the array viewed as [2B, ...].
-    pair = (2 * rows)[:, None] + np.stack([seat_arr, 1 - seat_arr], axis=1)
+    # (self, opp) rows of the per-faction arrays viewed as [2B, ...]: 2i + seat and 2i + (1 - seat),
+    # which is 2i + seat with its low bit flipped.
+    pair = ((2 * rows + seat_arr)[:, None] ^ _SELF_OPP).ravel()
 
     def self_opp(x: np.ndarray) -> np.ndarray:
-        return np.take(x.reshape(2 * b, -1), pair.ravel(), axis=0).reshape(b, -1)
+        return x.reshape(2 * b, -1).take(pair, axis=0).reshape(b, -1)
 
     s1 = (seat_arr == 1)[:, None]
     t0, t1 = st.troops[:, :, 0], st.troops[:, :, 1]
-    out[:, OFFSETS["chip"]] = np.take(_CHIP_ONE_HOT, st.chip, axis=0).reshape(b, -1)
-    out[:, OFFSETS["chip_value"]] = np.take(_CHIP_VALUE, st.chip)
+    out[:, OFFSETS["chip"]] = _CHIP_ONE_HOT.take(st.chip, axis=0).reshape(b, -1)
+    out[:, OFFSETS["chip_value"]] = _CHIP_VALUE.take(st.chip)
     out[:, OFFSETS["troops_self"]] = np.where(s1, t1, t0) * _INV_TROOPS
     out[:, OFFSETS["troops_opp"]] = np.where(s1, t0, t1) * _INV_TROOPS
     out[:, OFFSETS["hand"]] = self_opp(st.hand) * _INV_TROOPS

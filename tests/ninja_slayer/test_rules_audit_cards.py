@@ -2,7 +2,7 @@
 the card table (§3.1) says."""
 from __future__ import annotations
 
-from tests.ninja_slayer.audit_helpers import (END_AISATSU, NO_INTERRUPT, Table, aisatsu, ch, choose, enter,
+from tests.ninja_slayer.audit_helpers import (END_AISATSU, NO_INTERRUPT, Table, activate, aisatsu, ch, choose, enter,
                                               interrupt, opp, position, seat)
 
 
@@ -85,3 +85,15 @@ def test_c02_and_c01_stats():
     assert t.dmg(1) == 1
     t.passes().act(aisatsu(1, 0)).passes()
     assert t.slot(1, 0)["damage"] == 1
+
+
+def test_c13_activates_in_the_declaration_to_tap_an_interceptor_first():
+    """C13 '[O]: tap target opposing character'; §5.3 ACTIVATE is legal in DECLARE; the tapped C09 then cannot
+    interrupt (§2.8) and the other attacker's 工作力 reaches the player."""
+    t = declaring(seat(field=["C13", "C01"]), seat(field=["C09"], deck=["C02"] * 5))
+    assert t.legal(activate(0, opp(0)))
+    t.act(activate(0, opp(0))).passes()
+    assert t.decision == "declare" and t.slot(1, 0)["tapped"] and t.slot(0, 0)["tapped"]
+    assert not t.legal(aisatsu(0))
+    t.act(aisatsu(1)).passes()
+    assert t.decision != "interrupt" and t.dmg(1) == 1

@@ -123,3 +123,15 @@ def test_draw_from_empty_reaching_zero_by_damage_is_harmless():
     """§6.3.10 draw_from_empty: 'reaching 0 cards is harmless'."""
     t = hit_player("C01", seat(deck=["C02"]), deckout_rule="draw_from_empty")
     assert not t.over and t.deck(1) == [] and t.dmg(1) == 1
+
+
+def test_ukemi_source_from_ukemi_damage_is_nothing():
+    """§6.3.9 SOURCE is nothing for ウケミ damage: P1's C22 ウケミ hits P0, who reveals C14 (2 damage to SOURCE);
+    no character is damaged, neither P0's attacker nor P1's C01."""
+    t = hit_player("C03", seat(deck=["C22", "C02", "C02"], field=[ch("C01", tapped=True)]),
+                   p0_extra={"deck": ["C14", "C05", "C05"]})
+    t.passes()  # C22's effect: P0 reveals C14
+    assert [(it["op"], it["controller"]) for it in t.pos["stack"]] == [("DMG_CHAR", 0)]
+    t.passes()
+    assert t.slot(0, 0)["damage"] == 0 and t.slot(1, 0)["damage"] == 0 and t.field(1)[0] == "C01"
+    assert t.pos["stack"] == []

@@ -1,8 +1,7 @@
 """Rules audit: priority passing and the LIFO stack (§2.6, §1.1), fizzling on resolution (§6.1, §2.6)."""
 from __future__ import annotations
 
-from tests.ninja_slayer.audit_helpers import (PASS, Table, activate, aisatsu, cast, ch, enter, opp, position,
-                                              seat)
+from tests.ninja_slayer.audit_helpers import PASS, Table, activate, aisatsu, cast, enter, opp, position, seat
 
 
 def main_step(p0: dict, p1: dict, turn_player: int = 0, **options) -> Table:

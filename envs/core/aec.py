@@ -12,12 +12,18 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from .errors import IllegalActionError, OptionError
+from .errors import ActionTypeError, CallError, IllegalActionError, NotResetError, OptionError
 from .game import BatchGame, State
+
+_SEED_LIMIT = 2**64
 
 
 class BatchAECEnv(AECEnv):
-    """The raw AEC environment of a game. Illegal actions raise ``IllegalActionError``."""
+    """The raw AEC environment of a game. Illegal actions raise ``IllegalActionError``.
+
+    Before the first ``reset()``, and after a ``reset()`` that failed (a bad position, say), every
+    call that needs a game raises :class:`NotResetError` ("call reset() first").
+    """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
 
@@ -36,8 +42,37 @@ class BatchAECEnv(AECEnv):
             a: gymnasium.spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(game.num_actions) for a in self.possible_agents}
-        self.state_batch: State | None = None
+        self.state_batch: State | None = None  # None until a reset succeeds
+        self._selection = self.possible_agents[0]
+        self._agents: list[str] = []
         self._seed_rng = np.random.default_rng()
+
+    # Properties so that use before reset says so, here and through PettingZoo's wrappers (which
+    # read these two first in step, last and agent_iter).
+    @property  # type: ignore[override]
+    def agent_selection(self) -> str:
+        if self.state_batch is None:
+            raise NotResetError("agent_selection was read")
+        return self._selection
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._selection = agent
+
+    @property  # type: ignore[override]
+    def agents(self) -> list[str]:
+        if self.state_batch is None:
+            raise NotResetError("agents was read")
+        return self._agents
+
+    @agents.setter
+    def agents(self, agents: list[str]) -> None:
+        self._agents = agents
+
+    def _require_reset(self, what: str) -> State:
+        if self.state_batch is None:
+            raise NotResetError(what)
+        return self.state_batch
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -52,13 +87,22 @@ class BatchAECEnv(AECEnv):
         if unknown:
             # PettingZoo's api_test passes arbitrary reset options, so they cannot be errors; say so.
             gymnasium.logger.warn(f"ignoring unknown reset option(s) {unknown}; reset understands only 'position'")
+        # Nothing of the old game survives a reset, even a failed one: the env is unusable until the
+        # next successful reset (PettingZoo's wrappers have already cleared their own state by now).
+        self.state_batch = None
         if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
-        game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
-        if "position" in options:
-            self.state_batch = self.game.from_position(options["position"], seed=game_seed)
+            if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < _SEED_LIMIT:
+                raise CallError(f"seed must be None or an integer 0..2**64-1, got {seed!r}")
+            seed_rng = np.random.default_rng(int(seed))
         else:
-            self.state_batch = self.game.init(np.array([game_seed], dtype=np.uint64))
+            seed_rng = self._seed_rng
+        game_seed = int(seed_rng.integers(0, 2**63 - 1))
+        if "position" in options:
+            new_state = self.game.from_position(options["position"], seed=game_seed)
+        else:
+            new_state = self.game.init(np.array([game_seed], dtype=np.uint64))
+        self._seed_rng = seed_rng
+        self.state_batch = new_state
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -87,17 +131,32 @@ class BatchAECEnv(AECEnv):
                 self.truncations[a] = bool(st.truncated[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs = self.game.observe(self.state_batch, self._seat[agent])[0]
+        state = self._require_reset(f"observe({agent!r}) was called")
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise CallError(f"unknown agent {agent!r}; agents: {self.possible_agents}")
+        obs = self.game.observe(state, seat)[0]
         return {"observation": obs, "action_mask": self._mask_for(agent)}
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._require_reset("agent_iter() was called")
+        return super().agent_iter(max_iter)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._require_reset("last() was called")
+        return super().last(observe)
+
     def step(self, action: int | None) -> None:
+        if self.state_batch is None:
+            raise NotResetError("step() was called")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
-        action = int(action)
+        if type(action) is not int:  # plain ints skip the checks (the common case)
+            action = self._integer_action(action)
         if not (0 <= action < self.game.num_actions and self._mask[action]):  # the mask is cached
             label = self.game.action_label(action) if 0 <= action < self.game.num_actions else "out of range"
             raise IllegalActionError(0, action, label)
@@ -110,12 +169,20 @@ class BatchAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def _integer_action(self, action: Any) -> int:
+        """A numpy integer, or an integer array holding one action, as an int; ActionTypeError otherwise."""
+        if isinstance(action, np.integer):
+            return int(action)
+        if isinstance(action, np.ndarray) and action.dtype.kind in "iu" and action.size == 1:
+            return int(action.reshape(-1)[0])
+        raise ActionTypeError(action, self.game.num_actions)
+
     # ---- people ------------------------------------------------------------------------------
     def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        text = self.game.render_text(self.state_batch, 0)
+        text = self.game.render_text(self._require_reset("render() was called"), 0)
         if self.render_mode == "ansi":
             return text
         print(text)
@@ -123,7 +190,7 @@ class BatchAECEnv(AECEnv):
 
     def state(self) -> dict[str, Any]:
         """The full (omniscient) position as a JSON-safe dict, e.g. for centralised critics."""
-        return self.game.to_position(self.state_batch, 0)
+        return self.game.to_position(self._require_reset("state() was called"), 0)
 
     def close(self) -> None:
         pass

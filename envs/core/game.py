@@ -8,14 +8,16 @@ subset selected by an ``active`` mask, and never loop over games.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
 import numpy as np
 
-from .errors import IllegalActionError
+from .errors import ActionTypeError, CallError, IllegalActionError
 
 S = TypeVar("S", bound="State")
+_INT64 = np.dtype(np.int64)  # builtin dtypes are singletons, so ``is`` compares them
 
 
 @dataclasses.dataclass
@@ -80,7 +82,20 @@ class BatchGame(ABC):
     depend on the rule options given to the constructor) and implement the abstract methods.
     ``step`` mutates the state in place and returns it; it checks legality first, so an illegal
     action raises :class:`IllegalActionError` before anything changes.
+
+    Every subclass's ``init``, ``observe`` and ``from_position`` are wrapped (``__init_subclass__``)
+    so that their arguments are checked here, once for every game, before the game's code runs:
+    seeds are a non-empty 1-D sequence of integers 0..2**64-1, a seat is an integer 0..P-1 (one for
+    all games or one per game). A bad argument raises :class:`CallError` naming it and its range.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, checked in (("init", _checked_init), ("observe", _checked_observe),
+                              ("from_position", _checked_from_position)):
+            impl = cls.__dict__.get(name)
+            if impl is not None and not getattr(impl, "_arguments_checked", False):
+                setattr(cls, name, checked(impl))
 
     name: ClassVar[str]
     num_players: int
@@ -119,19 +134,36 @@ class BatchGame(ABC):
         already computed it for this state, else ``legal_mask(state)``; callers that drew their
         actions from the mask themselves may pass ``check=False``.
         """
-        actions = np.asarray(actions, dtype=np.int64).reshape(-1)
+        actions = self.action_array(actions)
         if actions.shape[0] != state.batch_size:
-            raise ValueError(f"expected {state.batch_size} actions, got {actions.shape[0]}")
+            raise CallError(f"expected {state.batch_size} actions (one per game), got {actions.shape[0]}")
         if active is None:
             active = ~state.done
         else:
-            active = np.asarray(active, dtype=bool) & ~state.done
+            active = _checked_active(active, state.batch_size) & ~state.done
         if check:
             self.validate(state, actions, active, mask)
         state.rewards[active] = 0.0
         if active.any():
             self._apply(state, actions, active)
         return state
+
+    def action_array(self, actions: Any) -> np.ndarray:
+        """``actions`` as a flat int64 array; :class:`ActionTypeError` unless they are integers.
+
+        Python ints and numpy integer scalars/arrays pass; bools, floats and strings do not (``int()``
+        would turn 3.7 into 3, "3" into 3 and True into 1). The dtype is checked once per call.
+        """
+        if type(actions) is np.ndarray and actions.dtype is _INT64 and actions.ndim == 1:
+            return actions  # the faces' and trainers' call: nothing to check or convert
+        if isinstance(actions, (list, tuple)) and any(isinstance(a, (bool, np.bool_)) for a in actions):
+            raise ActionTypeError(next(a for a in actions if isinstance(a, (bool, np.bool_))), self.num_actions)
+        array = np.asarray(actions)
+        if array.dtype.kind not in "iu":
+            if array.size == 0 and array.dtype.kind == "f":  # np.asarray([]) is float64: no actions at all
+                return array.astype(np.int64).reshape(-1)
+            raise ActionTypeError(actions if array.ndim == 0 else array, self.num_actions)
+        return array.astype(np.int64, copy=False).reshape(-1)
 
     def validate(self, state: State, actions: np.ndarray, active: np.ndarray, mask: np.ndarray | None = None) -> None:
         """Raise :class:`IllegalActionError` for the first active game whose action is illegal.
@@ -179,3 +211,76 @@ class BatchGame(ABC):
         """A batch built from several positions."""
         seeds = seeds if seeds is not None else list(range(len(positions)))
         return State.concat([self.from_position(p, s) for p, s in zip(positions, seeds)])  # type: ignore[arg-type]
+
+
+# ---- the argument checks every game's init / observe / from_position get (see BatchGame) ----------
+_SEED_LIMIT = 2**64
+
+
+def _checked_seeds(seeds: Any) -> np.ndarray:
+    array = np.asarray(seeds)
+    if array.ndim != 1:
+        raise CallError(f"seeds must be a 1-D sequence of integers 0..2**64-1 (one per game), got shape {array.shape}")
+    if array.size == 0:
+        raise CallError("a batch needs at least one game: init() got no seeds")
+    if array.dtype.kind not in "iu" or (array.dtype.kind == "i" and array.min() < 0):
+        raise CallError(f"seeds must be integers 0..2**64-1 (not bool, float or negative), got {array.reshape(-1)[:8].tolist()!r}")
+    return array
+
+
+def _checked_init(impl: Callable[..., State]) -> Callable[..., State]:
+    @functools.wraps(impl)
+    def init(self: BatchGame, seeds: Any) -> State:
+        return impl(self, _checked_seeds(seeds))
+
+    init._arguments_checked = True  # type: ignore[attr-defined]
+    return init
+
+
+def _check_seat(game: BatchGame, state: State, seat: Any) -> None:
+    players = game.num_players
+    if type(seat) is int:  # the AEC face's call: one seat, checked without numpy
+        if not 0 <= seat < players:
+            raise CallError(f"seat {seat} is out of range: seats are 0..{players - 1}")
+        return
+    array = np.asarray(seat)
+    if array.dtype.kind not in "iu":
+        raise CallError(f"seat must be an integer 0..{players - 1} (or an integer array, one per game), got {seat!r}")
+    if array.ndim == 0:
+        if not 0 <= int(array) < players:
+            raise CallError(f"seat {int(array)} is out of range: seats are 0..{players - 1}")
+        return
+    if array.shape != (state.batch_size,):
+        raise CallError(f"seat must be one integer or one per game (shape ({state.batch_size},)), got shape {array.shape}")
+    if array.min() < 0 or array.max() >= players:
+        game_index = int(np.flatnonzero((array < 0) | (array >= players))[0])
+        raise CallError(f"seat {int(array[game_index])} (game {game_index}) is out of range: seats are 0..{players - 1}")
+
+
+def _checked_observe(impl: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
+    @functools.wraps(impl)
+    def observe(self: BatchGame, state: State, seat: Any) -> np.ndarray:
+        _check_seat(self, state, seat)
+        return impl(self, state, seat)
+
+    observe._arguments_checked = True  # type: ignore[attr-defined]
+    return observe
+
+
+def _checked_from_position(impl: Callable[..., State]) -> Callable[..., State]:
+    @functools.wraps(impl)
+    def from_position(self: BatchGame, position: Mapping[str, Any], seed: int = 0) -> State:
+        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < _SEED_LIMIT:
+            raise CallError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+        return impl(self, position, int(seed))
+
+    from_position._arguments_checked = True  # type: ignore[attr-defined]
+    return from_position
+
+
+def _checked_active(active: Any, batch_size: int) -> np.ndarray:
+    array = np.asarray(active)
+    if array.dtype != np.bool_ or array.shape != (batch_size,):
+        raise CallError(f"active must be a bool mask with one entry per game (shape ({batch_size},)), "
+                        f"got dtype {array.dtype} and shape {array.shape}")
+    return array

@@ -12,6 +12,7 @@ import gymnasium
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 
+from .errors import CallError
 from .game import BatchGame
 from .vector import OpponentSpec, SelfPlayBatch
 
@@ -37,7 +38,10 @@ class SB3SelfPlayVecEnv(VecEnv):
         self._actions = np.asarray(actions)
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
-        obs, rewards, terminated, truncated, extra = self.batch.step(self._actions)
+        if self._actions is None:
+            raise CallError("step_wait() needs the actions of step_async(actions) first (or call step(actions))")
+        actions, self._actions = self._actions, None
+        obs, rewards, terminated, truncated, extra = self.batch.step(actions)
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         for row, env_i in enumerate(extra.get("final_envs", ())):
             infos[env_i]["terminal_observation"] = extra["final_obs"][row]

@@ -17,8 +17,9 @@ import gymnasium
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from .errors import OptionError
+from .errors import CallError, NotResetError, OptionError
 from .game import BatchGame, State
+from .options import check_int, is_integer
 from .rng import splitmix64
 
 
@@ -40,23 +41,19 @@ class SelfPlayBatch:
 
     def __init__(self, game: BatchGame, num_envs: int, opponents: OpponentSpec,
                  learner_seat: int | str = "rotate", seed: int = 0) -> None:
-        if num_envs < 1:
-            raise OptionError(f"num_envs must be >= 1, got {num_envs}")
-        if isinstance(learner_seat, str):
-            if learner_seat != "rotate":
-                raise OptionError(f"learner_seat must be a seat number or 'rotate', got {learner_seat!r}")
-        elif not 0 <= learner_seat < game.num_players:
-            raise OptionError(f"learner_seat must be in 0..{game.num_players - 1}, got {learner_seat}")
+        num_envs = check_int("num_envs", num_envs, 1)
+        if not (isinstance(learner_seat, str) and learner_seat == "rotate") and not (
+                is_integer(learner_seat) and 0 <= learner_seat < game.num_players):
+            raise OptionError(f"learner_seat must be a seat number 0..{game.num_players - 1} or 'rotate', "
+                              f"got {learner_seat!r}")
         self.game = game
         self.num_envs = num_envs
-        self.pool = list(opponents) if isinstance(opponents, Sequence) else [opponents]
-        if not self.pool:
-            raise OptionError("opponents must hold at least one policy")
-        self.learner_seat_mode = learner_seat
+        self.pool = _opponent_pool(opponents)
+        self.learner_seat_mode = learner_seat if isinstance(learner_seat, str) else int(learner_seat)
         self.reseed(seed)
 
     def reseed(self, seed: int) -> None:
-        self.seed = int(seed)
+        self.seed = check_int("seed", seed, 0, 2**64 - 1)
         self.rng = np.random.default_rng(self.seed)
         self.episodes = np.zeros(self.num_envs, dtype=np.int64)
         self.learner = np.zeros(self.num_envs, dtype=np.int64)
@@ -87,13 +84,18 @@ class SelfPlayBatch:
         self._advance_opponents(envs)
         return self.observe(), self.action_masks()
 
+    def _require_reset(self, what: str) -> State:
+        if self.state is None:
+            raise NotResetError(what)
+        return self.state
+
     def observe(self) -> np.ndarray:
-        return self.game.observe(self.state, self.learner)
+        return self.game.observe(self._require_reset("observe() was called"), self.learner)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions (cached until the next step)."""
         if self._mask is None:
-            self._mask = self.game.legal_mask(self.state)
+            self._mask = self.game.legal_mask(self._require_reset("action_masks() was called"))
         return self._mask
 
     def _advance_opponents(self, envs: np.ndarray) -> None:
@@ -110,7 +112,7 @@ class SelfPlayBatch:
             actions = np.zeros(len(waiting), dtype=np.int64)
             for k in np.unique(self.opponent_of[waiting]):
                 rows = self.opponent_of[waiting] == k
-                actions[rows] = self.pool[k].act(obs[rows], mask[rows], self.rng)
+                actions[rows] = self.game.action_array(self.pool[k].act(obs[rows], mask[rows], self.rng))
             self.game.validate(sub, actions, np.ones(len(waiting), dtype=bool), mask)  # policies must stay legal
             full = np.zeros(self.num_envs, dtype=np.int64)
             full[waiting] = actions
@@ -121,9 +123,11 @@ class SelfPlayBatch:
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Learner actions for every env -> obs, rewards, terminated, truncated, infos (same-step reset)."""
-        st = self.state
+        st = self._require_reset("step() was called")
         envs = np.arange(self.num_envs)
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        actions = self.game.action_array(actions)
+        if actions.shape[0] != self.num_envs:
+            raise CallError(f"expected {self.num_envs} actions (one per env), got {actions.shape[0]}")
         self.pending_reward[:] = 0.0
         mask, self._mask = self.action_masks(), None
         self.game.step(st, actions, mask=mask)
@@ -140,6 +144,22 @@ class SelfPlayBatch:
             self.pending_reward[:] = 0.0
             self._advance_opponents(done)
         return self.observe(), rewards, terminated, truncated, infos
+
+
+def _opponent_pool(opponents: Any) -> list[ActingPolicy]:
+    """The opponents as a non-empty list of policies; OptionError saying what is expected otherwise."""
+    expected = "a policy (an object with act(observation, mask, rng) -> actions) or a non-empty list of policies"
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        pool = list(opponents)
+        if not pool:
+            raise OptionError(f"opponents must hold at least one policy: {expected}")
+    else:
+        pool = [opponents]
+    for i, policy in enumerate(pool):
+        if not callable(getattr(policy, "act", None)):
+            where = "opponents" if len(pool) == 1 and pool[0] is opponents else f"opponents[{i}]"
+            raise OptionError(f"{where} must be {expected}, got {policy!r}")
+    return pool
 
 
 class GymSelfPlayVectorEnv(VectorEnv):

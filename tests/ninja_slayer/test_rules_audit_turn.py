@@ -256,3 +256,25 @@ def test_raw_env_illegal_action_raises_and_changes_nothing():
     assert env.agent_selection == agent
     assert np.array_equal(after["observation"], obs["observation"])
     assert np.array_equal(after["action_mask"], obs["action_mask"])
+
+
+def test_cleanup_ending_a_pump_does_not_kill_a_damaged_character():
+    """§2.7 8 cleanup removes damage and ends modifiers together, with no rule check in between (the rule check
+    runs after resolutions, damage events and cost payments, §2.6): C10 at K5+2 with 6 damage survives."""
+    t = Table(position(seat(), seat(field=[ch("C10", damage=6, karate_mod=2)]), "end", "priority"))
+    t.passes()
+    s = t.slot(1, 0)
+    assert s is not None and s["card"] == "C10" and s["damage"] == 0 and s["karate_mod"] == 0
+
+
+def test_the_non_turn_player_acts_in_the_untap_window_after_the_turn_player_passes():
+    """§2.7 1 (W): the TP gets priority first, then the NTP may cast (instant speed, §1.1): P1 taps P0's freshly
+    untapped C03 with K06, so C03 cannot アイサツ this turn."""
+    t = Table(position(seat(field=[ch("C03", tapped=True)], deck=["C02"] * 5),
+                       seat(hand=["K06"], etel=1), "end", "priority", turn_player=1))
+    t.passes()  # P1's end: cleanup; P0's untap step
+    assert t.pos["turn_player"] == 0 and t.phase == "untap" and t.to_play == 0 and not t.slot(0, 0)["tapped"]
+    t.act(PASS)
+    assert t.to_play == 1
+    t.act(cast(0, opp(0))).passes()
+    assert t.slot(0, 0)["tapped"] and t.phase == "untap" and t.to_play == 0

@@ -15,7 +15,7 @@ from envs.core import rng
 
 from . import actions as A
 from . import cards as C
-from . import effects, flow, stack, targets, zones
+from . import effects, flow, legality, stack, targets, zones
 from .config import STACK_MAX, STACK_USER_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
@@ -233,26 +233,10 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
     if instant.any() or target_dec.any():
         tt = targets.table(st, g, me, cfg.mask_useless)  # [n, kinds, 13]
     if instant.any():
-        c = np.maximum(hand, 0)
-        unt = st.etel_untapped[g, me][:, None]
-        room = (st.stk_len[g] < STACK_USER_MAX)[:, None]
-        afford = held & (C.COST[c] <= unt) & room & instant[:, None]
-        own = st.fld_card[g, me] >= 0
-        enter = (afford & C.IS_CHAR[c] & (prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR)
-                                          & (st.stk_len[g] == 0) & own.all(axis=1).__invert__())[:, None])
+        enter, cast, act = legality.instant_actions(st, g, me, cfg, tt, instant, prio)
         mask[:, A.ENTER0:A.CAST0] = enter
-        cast_ok = afford & ~C.IS_CHAR[c]
-        if cfg.mask_useless:
-            heal = C.OPCODE[c] == C.OP_HEAL
-            empty = (st.dmg_up[g, me] + st.dmg_down[g, me] == 0)[:, None]
-            cast_ok &= ~(heal & empty)
-        cast = cast_ok[:, :, None] & tt[r[:, None], C.TARGET[c]]
         mask[:, A.CAST0:A.ACTIVATE0] = cast.reshape(n, -1)
-        fc = st.fld_card[g, me].astype(np.int64)
-        f = np.maximum(fc, 0)
-        act = (own & (C.TRIGGER[f] == C.TR_ACTIVATED) & (C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~st.fld_tap[g, me])
-               & (C.ACT_J[f] <= st.dmg_up[g, me][:, None]) & room & instant[:, None])
-        mask[:, A.ACTIVATE0:A.AISATSU0] = (act[:, :, None] & tt[r[:, None], C.TARGET[f]]).reshape(n, -1)
+        mask[:, A.ACTIVATE0:A.AISATSU0] = act.reshape(n, -1)
     if declare.any():
         gd, md = g[declare], me[declare]
         fc = st.fld_card[gd, md].astype(np.int64)

@@ -1,0 +1,119 @@
+"""A bad command line is one line naming the problem and the valid choices, exit status 2, no traceback."""
+from __future__ import annotations
+
+import pytest
+
+from training import cli
+from training.play import play
+
+
+def _one_line_error(capsys, argv: list[str]) -> str:
+    code = cli.main(argv)
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert code == 2, captured
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err + captured.out
+    return lines[0]
+
+
+# argv -> what the line must say (the problem, then the valid choices or range)
+CASES = {
+    "unknown game (eval)": (["eval", "chess"], ["unknown game 'chess'", "momotaro", "nigejozu", "ninja_daifugo"]),
+    "unknown game (play)": (["play", "chess"], ["unknown game 'chess'", "choose from"]),
+    "unknown game (train)": (["train", "chess"], ["unknown game 'chess'", "choose from"]),
+    "unknown game (bench)": (["bench", "chess"], ["unknown game 'chess'", "choose from"]),
+    "unknown level (eval)": (["eval", "nigejozu", "--levels", "normal", "grandmaster"],
+                             ["unknown level 'grandmaster' for nigejozu", "random, easy, normal, hard"]),
+    "unknown level (play)": (["play", "ninja_daifugo", "--level", "boss"],
+                             ["unknown level 'boss'", "random, easy, normal, hard", "お館様"]),
+    "unknown option": (["eval", "momotaro", "--rule", "colour=red"],
+                       ["unknown momotaro option(s) ['colour']", "num_players"]),
+    "bad option value": (["play", "momotaro", "--rule", "num_players=7"], ["num_players", "7"]),
+    "rule without =": (["eval", "momotaro", "--rule", "num_players"], ["--rule expects KEY=VALUE"]),
+    "seat out of range": (["play", "momotaro", "--seat", "5"], ["--seat must be 0..3", "4 players", "got 5"]),
+    "seat out of range for 2 players": (["play", "momotaro", "--seat", "2", "--rule", "num_players=2"],
+                                        ["--seat must be 0..1"]),
+    "negative seat": (["play", "nigejozu", "--seat", "-1"], ["--seat", "at least 0", "-1"]),
+    "negative seed (eval)": (["eval", "nigejozu", "--seed", "-1"], ["--seed", "0..4294967295", "-1"]),
+    "negative seed (play)": (["play", "nigejozu", "--seed", "-1"], ["--seed", "0..4294967295"]),
+    "negative seed (train)": (["train", "nigejozu", "--seed", "-1"], ["--seed", "0..4294967295"]),
+    "huge seed": (["eval", "nigejozu", "--seed", str(2**64)], ["--seed", "0..4294967295"]),
+    "zero games": (["eval", "nigejozu", "--games", "0"], ["--games", "at least 1", "got 0"]),
+    "games not a number": (["eval", "nigejozu", "--games", "many"], ["--games", "expected an integer"]),
+    "zero steps": (["train", "nigejozu", "--steps", "0"], ["--steps", "at least 1"]),
+    "zero envs": (["train", "nigejozu", "--envs", "0"], ["--envs", "at least 1"]),
+    "negative minutes": (["train", "nigejozu", "--minutes", "-3"], ["--minutes", "positive"]),
+    "one level only": (["eval", "nigejozu", "--levels", "normal"], ["at least two levels"]),
+    "a level twice": (["eval", "nigejozu", "--levels", "normal", "normal"], ["normal more than once"]),
+    "resume without save": (["eval", "nigejozu", "--resume"], ["--resume", "--save"]),
+    "no command": ([], ["required", "command"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_command_line_is_one_line_and_status_2(capsys, case):
+    argv, says = CASES[case]
+    line = _one_line_error(capsys, argv)
+    for text in says:
+        assert text in line, line
+
+
+def test_hard_for_rules_without_weights_is_one_line(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without weights
+    line = _one_line_error(capsys, ["eval", "nigejozu", "--levels", "normal", "hard"])
+    assert "no trained weights for 'nigejozu'" in line and "yuugi train nigejozu" in line
+
+
+def test_a_corrupt_init_from_file_is_one_line(capsys, tmp_path):
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"PK\x03\x04 not really")
+    line = _one_line_error(capsys, ["train", "nigejozu", "--init-from", str(bad), "--out", str(tmp_path / "o")])
+    assert str(bad) in line and "not a readable" in line
+    assert not (tmp_path / "o").exists()  # refused before anything was made
+
+
+@pytest.mark.parametrize("flag", ["--save", "--plot"])
+def test_save_into_a_missing_folder_fails_before_the_run(capsys, monkeypatch, tmp_path, flag):
+    def no_run(*args, **kwargs):
+        raise AssertionError("the evaluation must not start")
+
+    monkeypatch.setattr("training.evaluate.evaluate", no_run)
+    target = tmp_path / "no" / "such" / "ladder.json"
+    line = _one_line_error(capsys, ["eval", "nigejozu", "--games", "4", flag, str(target)])
+    assert flag in line and str(tmp_path / "no" / "such") in line and "does not exist" in line
+    assert not (tmp_path / "no").exists()
+
+
+def test_save_onto_a_folder_is_refused(capsys, tmp_path):
+    line = _one_line_error(capsys, ["eval", "nigejozu", "--games", "4", "--save", str(tmp_path)])
+    assert "is a folder" in line
+
+
+@pytest.mark.parametrize("answer", ["²", "٣", "3²", "１"])
+def test_play_reads_only_ascii_digits_as_numbers(answer):
+    # '²' passes str.isdigit() but int() refuses it; '٣' (Arabic-Indic three) and '１' (full width) int() reads.
+    answers = iter([answer, "q"])
+    said: list[str] = []
+    result = play("nigejozu", level="random", seat=0, seed=2, read=lambda prompt: next(answers), write=said.append)
+    assert not result["finished"] and "game abandoned." in said
+    assert f"'{answer}' is not one of the legal moves" in "\n".join(said)
+
+
+def test_play_command_seats_hard_for_two_player_momotaro(capsys, monkeypatch):
+    answers = iter(["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert cli.main(["play", "momotaro", "--level", "hard", "--rule", "num_players=2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "against hard CPUs" in out and "game abandoned." in out
+
+
+def test_the_installed_command_exits_2_with_one_line():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "training.cli", "eval", "momotaro", "--games", "0"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == ["yuugi eval: error: argument --games: must be at least 1, got 0 "
+                                        "(see yuugi eval --help)"]

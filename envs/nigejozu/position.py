@@ -78,13 +78,13 @@ SCHEMA = S.Record({
     "used": per_faction(S.Nullable(EFFECT, none=-1)).or_default({0: -1, 1: -1}).into("used"),
     "to_play": FACTION.into("to_play"),
     "phase": S.Name(PHASE_NAMES, what="phase").or_default(TURN_START).into("phase"),
+    "turn": S.Int(0, 10_000).or_default(0).into("turn"),
+    "terminated": S.Bool().or_default(None).into("terminated"),  # default: exactly when the phase is 'over'
     "dice": S.ListOf(S.Int(1, 6), length=3).or_default(None),
     "card": S.Record({
         "effect": EFFECT, "step": S.Int(0, 1).or_default(0),
         "selected": S.Nullable(PROVINCE, none=-1).or_default(-1), "picks": TROOPS.or_default(0),
     }).or_default(None),
-    "turn": S.Int(0, 10_000).or_default(0).into("turn"),
-    "terminated": S.Bool().or_default(None).into("terminated"),  # default: exactly when the phase is 'over'
     "battle": BATTLE.or_default(None),  # written for finished games; recomputed and compared on load
 })
 

@@ -59,10 +59,17 @@ def check_state(name: str, g: BatchGame, st: State) -> None:
 
 
 # ---- real positions from random play ------------------------------------------------------------
+def rule_sets(name: str) -> list[dict[str, Any]]:
+    """The default rules and the other rule sets the trace check uses for this game (if any)."""
+    from training.trace_hash import RULE_SETS
+    return RULE_SETS.get(name, [{}])
+
+
 @functools.lru_cache(maxsize=None)
-def real_positions(name: str, games: int = 12, every: int = 5) -> tuple[str, ...]:
+def real_positions(name: str, rules: tuple[tuple[str, Any], ...] = (), games: int = 12,
+                   every: int = 5) -> tuple[str, ...]:
     """JSON texts of positions met in random play (every ``every`` steps, and each game's end)."""
-    g = make_game(name)
+    g = make_game(name, **dict(rules))
     st = g.init(np.arange(games))
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     out: list[str] = []
@@ -223,16 +230,17 @@ def _fails(name: str, g: BatchGame, st: State) -> bool:
     return False
 
 
-def run_fuzz(name: str, mutations: int, seed: int) -> dict[str, int]:
-    g = make_game(name)
+def run_fuzz(name: str, mutations: int, seed: int, rules: dict[str, Any] | None = None) -> dict[str, int]:
+    rules = rules or {}
+    g = make_game(name, **rules)
     rng = np.random.default_rng([seed, zlib.crc32(name.encode())])
-    same = [json.loads(t) for t in real_positions(name)]
+    same = [json.loads(t) for t in real_positions(name, tuple(sorted(rules.items())))]
     others = [json.loads(t) for other in GAME_NAMES if other != name for t in real_positions(other)[::7]]
     others = others or [{"game": "another_game"}]
     known_keys = {str(key) for pos in same for key in pos}
     counts = {"real": 0, "rejected": 0, "loaded": 0}
     loaded: list[tuple[State, list[str], Any]] = []
-    for text in real_positions(name)[:: max(1, len(same) // 50)]:  # the game's own positions load as they are
+    for text in real_positions(name, tuple(sorted(rules.items())))[:: max(1, len(same) // 50)]:  # load as they are
         pos = json.loads(text)
         st = g.from_position(pos, seed=1)
         assert g.to_position(st) == pos, "a position written by to_position does not round-trip"
@@ -264,7 +272,7 @@ def test_position_mutations(name: str) -> None:
 
 
 @pytest.mark.fuzz
-@pytest.mark.parametrize("seed", [1, 2])
-@pytest.mark.parametrize("name", GAME_NAMES)
-def test_position_mutations_long(name: str, seed: int) -> None:
-    run_fuzz(name, FUZZ_MUTATIONS, seed=seed)
+@pytest.mark.parametrize("name,rule_set", [(n, k) for n in GAME_NAMES for k in range(len(rule_sets(n)))])
+def test_position_mutations_long(name: str, rule_set: int) -> None:
+    """More mutations, under each rule set of the trace check (a game without them: its defaults)."""
+    run_fuzz(name, FUZZ_MUTATIONS, seed=1 + rule_set, rules=rule_sets(name)[rule_set])

@@ -133,6 +133,9 @@ class BatchGame(ABC):
         default) every action is validated against the legal mask first — ``mask`` if the caller
         already computed it for this state, else ``legal_mask(state)``; callers that drew their
         actions from the mask themselves may pass ``check=False``.
+
+        Whatever ``check``, ``actions`` must be integers (:class:`ActionTypeError` otherwise), one
+        per game, and ``active`` a bool mask with one entry per game (:class:`CallError`).
         """
         actions = self.action_array(actions)
         if actions.shape[0] != state.batch_size:
@@ -208,8 +211,13 @@ class BatchGame(ABC):
         """A batch of one game set up from ``position`` (future chance drawn from ``seed``)."""
 
     def state_from_positions(self, positions: list[Mapping[str, Any]], seeds: list[int] | None = None) -> State:
-        """A batch built from several positions."""
+        """A batch built from several positions (game i seeded by ``seeds[i]``, default i)."""
+        if not positions:
+            raise CallError("a batch needs at least one game: state_from_positions() got no positions")
         seeds = seeds if seeds is not None else list(range(len(positions)))
+        if len(seeds) != len(positions):
+            raise CallError(f"state_from_positions() needs one seed per position: {len(positions)} positions, "
+                            f"{len(seeds)} seeds")
         return State.concat([self.from_position(p, s) for p, s in zip(positions, seeds)])  # type: ignore[arg-type]
 
 

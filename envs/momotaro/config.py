@@ -78,10 +78,12 @@ class MomotaroConfig:
         set_ = object.__setattr__
         set_(self, "num_players", check_int("num_players", self.num_players, 2, 4))
         k = self.kibi_per_player
-        if not (isinstance(k, str) and k == "60/N"):
-            if not is_integer(k) or not 0 <= k <= 60:
-                raise OptionError(f"kibi_per_player must be an integer 0..60 or '60/N', got {k!r}")
+        if isinstance(k, str) and k == "60/N":
+            set_(self, "kibi_per_player", "60/N")  # a plain str, whatever str subclass was given
+        elif is_integer(k) and 0 <= k <= 60:
             set_(self, "kibi_per_player", int(k))
+        else:
+            raise OptionError(f"kibi_per_player must be an integer 0..60 or '60/N', got {k!r}")
         set_(self, "warrior_value", check_int("warrior_value", self.warrior_value, 1, 9))
         cv = check_int_tuple("colored_values", self.colored_values, 1, 9, min_len=3, max_len=3)
         if not cv[0] < cv[1] < cv[2]:

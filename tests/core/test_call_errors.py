@@ -132,6 +132,17 @@ def test_from_position_refuses_a_seed_out_of_range(name):
     assert game.to_position(game.from_position(position, seed=2**64 - 1), 0) == position
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_state_from_positions_needs_one_seed_per_position_and_a_position(name):
+    game = make_game(name)
+    position = game.to_position(game.init([5]), 0)
+    with pytest.raises(CallError, match="at least one game"):
+        game.state_from_positions([])
+    with pytest.raises(CallError, match="one seed per position"):
+        game.state_from_positions([position], seeds=[1, 2])  # zip() would have dropped the second seed
+    assert game.state_from_positions([position, position]).batch_size == 2
+
+
 # ---- the AEC env before a successful reset ---------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
 def test_aec_used_before_reset_says_call_reset_first(name):

@@ -127,9 +127,15 @@ def _name(value: Any, names: tuple[str, ...], field: str) -> int:
     raise PositionError(field, f"expected one of {list(names)}, got {value!r}")
 
 
+_ZONE_MAX = 100  # cards a zone list may hold (per-card counts are int8)
+
+
 def _counts(value: Any, field: str) -> np.ndarray:
     out = np.zeros(C.NUM_CARDS, np.int8)
-    for k, c in enumerate(as_list(value, field)):
+    cards = as_list(value, field)
+    if len(cards) > _ZONE_MAX:
+        raise PositionError(field, f"at most {_ZONE_MAX} cards, got {len(cards)}")
+    for k, c in enumerate(cards):
         out[_card(c, f"{field}[{k}]")] += 1
     return out
 
@@ -198,10 +204,9 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
         st.dmg_up[0, p] = as_int(pl.get("damage_up", 0), f"{f}.damage_up", 0, 99)
         st.dmg_down[0, p] = as_int(pl.get("damage_down", 0), f"{f}.damage_down", 0, 99)
         st.grave_anon[0, p] = as_int(pl.get("healed", 0), f"{f}.healed", 0, 99)
-        seen = pl.get("damage_seen")
-        st.dmg_seen[0, p] = _counts(seen if seen is not None else [], f"{f}.damage_seen")
+        st.dmg_seen[0, p] = _counts(pl.get("damage_seen", []), f"{f}.damage_seen")
         zone = int(st.dmg_up[0, p] + st.dmg_down[0, p] + st.grave_anon[0, p])
-        if seen is not None and int(st.dmg_seen[0, p].sum()) != zone:
+        if int(st.dmg_seen[0, p].sum()) != zone:
             raise PositionError(f"{f}.damage_seen", f"must list {zone} cards (damage_up + damage_down + healed)")
         st.grave[0, p] = _counts(pl.get("grave", []), f"{f}.grave")
     st.next_obj[0] = obj
@@ -229,12 +234,16 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
         kind = _name(d.get("kind"), ITEM_NAMES, f"{field}.kind")
         card = _card(d.get("card"), f"{field}.card")
         ctrl = as_int(d.get("controller"), f"{field}.controller", 0, 1)
+        op = _name(d.get("op", "NONE"), C.OPCODE_NAMES, f"{field}.op")
+        arg = as_int(d.get("arg", 0), f"{field}.arg", 0, 9)
+        tk = _name(d.get("target_kind", "NONE"), C.TARGET_NAMES, f"{field}.target_kind")
+        _check_item(kind, card, op, arg, tk, field, prefix)
         put("kind", kind)
         put("card", card)
         put("ctrl", ctrl)
-        put("op", _name(d.get("op", "NONE"), C.OPCODE_NAMES, f"{field}.op"))
-        put("arg", as_int(d.get("arg", 0), f"{field}.arg", 0, 9))
-        put("tk", _name(d.get("target_kind", "NONE"), C.TARGET_NAMES, f"{field}.target_kind"))
+        put("op", op)
+        put("arg", arg)
+        put("tk", tk)
         tp_, ts, to = load_ref(d.get("target"), f"{field}.target")
         put("tgt_player", tp_)
         put("tgt_slot", ts)
@@ -247,7 +256,9 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
             put("src_obj", -2 if gone else int(st.fld_obj[0, ctrl, s]))
         if prefix == "stk":
             ref = d.get("counter_of")
-            put("ref", -1 if ref is None else as_int(ref, f"{field}.counter_of", 0, j - 1 if j else 0))
+            if ref is not None and j == 0:
+                raise PositionError(f"{field}.counter_of", "the bottom item has nothing beneath it to cancel")
+            put("ref", -1 if ref is None else as_int(ref, f"{field}.counter_of", 0, j - 1))
         else:
             put("key", as_int(d.get("key", 0), f"{field}.key", 0, 1000))
             st.pend_used[0, j] = False
@@ -293,8 +304,58 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
     st.winner[0] = as_int(pos.get("winner", -1), "winner", -1, 1)
     st.end_reason[0] = _name(pos.get("end_reason", ""), END_NAMES, "end_reason")
     st.op[0] = OP_WAIT
+    _rebuild_decks(st)
     _check_decision(st, pos, cfg)
     return st
+
+
+def _rebuild_decks(st: NinjaSlayerState) -> None:
+    """Put the cards that have left each deck back in front of it (in card order, as already drawn),
+    so that the deck array holds everything the seat owns, as after a real set-up."""
+    for p in range(2):
+        left = (st.etel_count[0, p] + st.grave[0, p] + st.dmg_seen[0, p]).astype(np.int64)
+        for arr in (st.hand[0, p], st.fld_card[0, p]):
+            np.add.at(left, arr[arr >= 0].astype(np.int64), 1)
+        n = int(st.stk_len[0])
+        cards = (st.stk_kind[0, :n] == 0) | (st.stk_kind[0, :n] == 1)
+        mine = cards & (st.stk_ctrl[0, :n] == p)
+        np.add.at(left, st.stk_card[0, :n][mine].astype(np.int64), 1)
+        prefix = np.repeat(np.arange(C.NUM_CARDS), left)
+        remaining = st.deck[0, p, :int(st.deck_size[0, p])].copy()
+        total = len(prefix) + len(remaining)
+        if total > DECK_MAX:
+            raise PositionError(f"players[{p}]", f"a seat owns at most {DECK_MAX} cards in all its zones, got {total}")
+        st.deck[0, p] = -1
+        st.deck[0, p, :len(prefix)] = prefix
+        st.deck[0, p, len(prefix):total] = remaining
+        st.deck_ptr[0, p] = len(prefix)
+        st.deck_size[0, p] = total
+
+
+_ITEM_OF_KIND = {  # stack / pending item kind -> (what the card must be, which of its effects the item carries)
+    "entry": "char", "kotodama": "koto", "activated": "activated", "trigger": "trigger", "ukemi": "ukemi"}
+
+
+def _check_item(kind: int, card: int, op: int, arg: int, tk: int, field: str, prefix: str) -> None:
+    """An item carries exactly its card's effect: entries a character, ウケミ items the card's ウケミ, ..."""
+    name = ITEM_NAMES[kind]
+    if prefix == "pend" and name not in ("trigger", "ukemi"):
+        raise PositionError(f"{field}.kind", "pending items are triggers or ukemi effects")
+    if name == "entry":
+        want, ok = (C.OP_NONE, 0, C.TK_NONE), bool(C.IS_CHAR[card])
+    elif name == "kotodama":
+        want, ok = (int(C.OPCODE[card]), int(C.ARG[card]), int(C.TARGET[card])), not C.IS_CHAR[card]
+    elif name == "ukemi":
+        want, ok = (int(C.UK_OP[card]), int(C.UK_ARG[card]), int(C.UK_TARGET[card])), bool(C.HAS_UKEMI[card])
+    else:
+        trig = int(C.TRIGGER[card])
+        ok = C.IS_CHAR[card] and ((trig == C.TR_ACTIVATED) == (name == "activated")) and trig != C.TR_NONE
+        want = (int(C.OPCODE[card]), int(C.ARG[card]), int(C.TARGET[card]))
+    if not ok:
+        raise PositionError(f"{field}.card", f"{C.CODES[card]} cannot be a {name} item")
+    if (op, arg, tk) != want:
+        raise PositionError(f"{field}.op", f"a {name} item of {C.CODES[card]} is "
+                                           f"{C.OPCODE_NAMES[want[0]]} {want[1]} {C.TARGET_NAMES[want[2]]}")
 
 
 def _check_decision(st: NinjaSlayerState, pos: Mapping[str, Any], cfg: NinjaSlayerConfig) -> None:
@@ -317,9 +378,15 @@ def _check_decision(st: NinjaSlayerState, pos: Mapping[str, Any], cfg: NinjaSlay
         raise PositionError("to_play", f"the {DECISION_NAMES[dec]} decision is seat {who}'s")
     st.to_play[0] = who
     st.prio[0] = who
+    if st.terminated[0] and st.truncated[0]:
+        raise PositionError("truncated", "a game is either terminated or truncated, not both")
     for p in range(2):
         if int(st.dmg_up[0, p] + st.dmg_down[0, p]) >= LOSE_AT_DAMAGE and not st.done[0]:
             raise PositionError(f"players[{p}].damage_up", "10 or more damage: the game would be over")
+        if cfg.deckout_rule == "reach_zero" and st.deck_size[0, p] == st.deck_ptr[0, p] and not st.done[0]:
+            raise PositionError(f"players[{p}].deck", "an empty deck has lost already (deckout_rule reach_zero)")
+    if not st.done[0] and st.turn[0] > cfg.max_turns:
+        raise PositionError("turn", f"a live game is at most at turn max_turns = {cfg.max_turns}")
     if not st.done[0]:
         from .rules import legal_rows
 

@@ -13,8 +13,8 @@ Four-player daifugō with revolution, 8-cut, ♠3 return, sequences, suit lock (
 and exchange between games, the Lord's per-game declaration (お館様の気まぐれ宣言), and the ninja
 layer: ninja points earned by plays (cap 6), four ninjutsu — 足止め (skip), 手裏剣 (throw a card),
 雷遁 (clear the field), 変化 (boost this turn's play) — at levels 1–5, schools (雷, 変化, 妨害)
-and 極意. The rules are `shared/rules/ninja_daifugo.md`; §5 (state machine), §6 (actions) and §8
-(rulings) are normative.
+and 極意. The rules for people — every rule, the options, and the rulings we made with their
+reasons — are `docs/rules/ninja_daifugo.md`; this page is the programming interface.
 
 A turn may take several decisions by the same agent: an optional jutsu activation (then, for
 手裏剣, the card to throw), then the play or pass. `agent_selection` stays on the player meanwhile.
@@ -68,7 +68,7 @@ D8, D9 with `ninja="off"`), `pass_lockout` (False), `miyako_ochi` (True), `rewar
 `{"jutsu": {"henge": 5, "ashidome": 3}, "school": "henge", "gokui": True}`. The default loadout
 is 足止め Lv1 + 手裏剣 Lv1, no school.
 
-## Rulings where the rules file is silent
+## Rulings where the original rules are silent (reasons in `docs/rules/ninja_daifugo.md`)
 * A series of one game has no tribute: titles only matter from game 2.
 * A seat that passed may answer again when someone else plays (§8 A1), unless `pass_lockout`.
 * In `pass_lockout` mode a skip counts as a pass; if every other seat already passed when a play

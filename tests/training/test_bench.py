@@ -156,3 +156,17 @@ def test_openspiel_preallocated_observation_equals_its_tensor(game_name, kind, t
         legal = state.legal_actions()
         state.apply_action(legal[int(rnd.random() * len(legal))])
     assert checked > 10
+
+
+def test_time_split_reports_the_lower_quartile_of_each_part():
+    from training.bench_split import PARTS, lower_quartiles
+
+    # Mask times 1, 2, 3, 4 ms: the 25th percentile interpolates to 1 + 0.75 * (2 - 1) = 1.75.
+    samples = [(m, 10.0, 0.5, 2.0 * m, 0.0) for m in (4.0, 1.0, 3.0, 2.0)]
+    split = lower_quartiles(samples)
+    assert list(split) == list(PARTS)
+    assert split["mask"] == 1.75 and split["observe"] == 10.0 and split["step"] == 3.5
+    with pytest.raises(ValueError, match="one time per part"):
+        lower_quartiles([(1.0, 2.0)])
+    with pytest.raises(ValueError, match="no iterations"):
+        lower_quartiles([])

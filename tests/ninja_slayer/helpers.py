@@ -94,5 +94,10 @@ def step(g, st, *actions: int):
     return st
 
 
+def deck_len(st, p: int, i: int = 0) -> int:
+    """Cards left in seat ``p``'s deck."""
+    return int(st.deck_size[i, p] - st.deck_ptr[i, p])
+
+
 def passes(g, st, n: int = 2):
     return step(g, st, *([PASS] * n))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import DECISION_DECLARE, DECISION_INTERRUPT, DECISION_PRIORITY, PHASE_DAMAGE
-from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, aisatsu, cast, char, interrupt, load, passes, seat, step,
+from tests.ninja_slayer.helpers import (deck_len, NO_INTERRUPT, PASS, aisatsu, cast, char, interrupt, load, passes, seat, step,
                                         table)
 
 ID = {c: C.card_index(c) for c in ("C01", "C02", "C08", "C09", "C10", "C11", "C19", "C21", "K06", "K09")}
@@ -151,7 +151,7 @@ def test_zero_kousaku_attack_on_the_player_reveals_nothing():
     g, st = _attack([char("C09")], [])
     step(g, st, aisatsu(0, 6))
     passes(g, st)
-    assert st.dmg_up[0, 1] == 0 and st.deck_ptr[0, 1] == 0
+    assert st.dmg_up[0, 1] == 0 and deck_len(st, 1) == 20
 
 
 def test_no_interrupt_answer_still_opens_the_6b_window():

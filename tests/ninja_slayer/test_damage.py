@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import END_DAMAGE, END_DECKOUT
-from tests.ninja_slayer.helpers import aisatsu, cast, char, load, passes, seat, step, table
+from tests.ninja_slayer.helpers import deck_len, aisatsu, cast, char, load, passes, seat, step, table
 
 ID = {c: C.card_index(c) for c in ("C01", "C06", "C14", "C22", "C25", "C27", "K10", "K15")}
 
@@ -21,7 +21,7 @@ def _hit_player(p1_deck, attacker="C06", p1=None, **opts):
 def test_ukemi_in_the_middle_of_multi_point_damage_then_the_next_point_continues():
     g, st = _hit_player(["C01", "C25", "C01", "C01"])
     # Points: C01 → damage zone, C25 → nullified (AMBUSH pending), C01 → damage zone.
-    assert st.dmg_up[0, 1] == 2 and st.deck_ptr[0, 1] == 3
+    assert st.dmg_up[0, 1] == 2 and deck_len(st, 1) == 1
     assert st.grave[0, 1, ID["C25"]] == 1 and st.stk_len[0] == 1 and st.stk_op[0, 0] == C.OP_AMBUSH
     passes(g, st)
     assert st.fld_card[0, 1, 0] == ID["C25"] and st.fld_entered[0, 1, 0]
@@ -36,7 +36,7 @@ def test_ukemi_effects_go_on_in_reveal_order_the_first_resolving_last():
 
 def test_ukemi_nullifies_event_cancels_the_rest_of_the_damage():
     g, st = _hit_player(["C01", "C25", "C01", "C01"], ukemi_nullifies="event")
-    assert st.dmg_up[0, 1] == 1 and st.deck_ptr[0, 1] == 2
+    assert st.dmg_up[0, 1] == 1 and deck_len(st, 1) == 2
 
 
 def test_deck_out_in_the_middle_of_damage_loses_at_once():
@@ -59,7 +59,7 @@ def test_tenth_damage_and_an_empty_deck_at_once_the_tenth_damage_decides():
 def test_tenth_damage_in_the_middle_discards_the_remaining_points_and_pending_ukemi():
     g, st = _hit_player(["C25", "C01", "C01"], p1={"damage_up": 9, "damage_seen": ["C01"] * 9})
     assert st.terminated[0] and st.end_reason[0] == END_DAMAGE
-    assert st.deck_ptr[0, 1] == 2 and st.stk_len[0] == 0
+    assert deck_len(st, 1) == 1 and st.stk_len[0] == 0
 
 
 def test_draw_from_empty_reaching_zero_is_harmless_and_revealing_from_empty_loses():

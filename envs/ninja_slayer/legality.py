@@ -16,14 +16,26 @@ def instant_actions(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, tt
     priority (ENTER also needs the turn player's character step and an empty stack).
     """
     n = len(g)
-    r = np.arange(n)
     hand = st.hand[g, me].astype(np.int64)
     held = hand >= 0
     c = np.maximum(hand, 0)
+    f = np.maximum(st.fld_card[g, me], 0).astype(np.int64)
+    own = st.fld_card[g, me] >= 0
+    # Most seats have nothing to pay with: no untapped エテル, no 0-cost card, no activated ability.
+    maybe = instant & ((st.etel_untapped[g, me] > 0) | (held & (C.COST[c] == 0)).any(axis=1)
+                       | (own & (C.TRIGGER[f] == C.TR_ACTIVATED)).any(axis=1))
+    if not maybe.all():
+        enter = np.zeros((n, hand.shape[1]), bool)
+        cast = np.zeros((n, hand.shape[1], tt.shape[2]), bool)
+        act = np.zeros((n, f.shape[1], tt.shape[2]), bool)
+        if maybe.any():
+            e, c_, a = instant_actions(st, g[maybe], me[maybe], cfg, tt[maybe], instant[maybe], prio[maybe])
+            enter[maybe], cast[maybe], act[maybe] = e, c_, a
+        return enter, cast, act
+    r = np.arange(n)
     unt = st.etel_untapped[g, me][:, None]
     room = (st.stk_len[g] < STACK_USER_MAX)[:, None]
     afford = held & (C.COST[c] <= unt) & room & instant[:, None]
-    own = st.fld_card[g, me] >= 0
     enter = afford & C.IS_CHAR[c] & (prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR)
                                      & (st.stk_len[g] == 0) & ~own.all(axis=1))[:, None]
     cast_ok = afford & ~C.IS_CHAR[c]
@@ -32,7 +44,6 @@ def instant_actions(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, tt
         empty = (st.dmg_up[g, me] + st.dmg_down[g, me] == 0)[:, None]
         cast_ok &= ~(heal & empty)
     cast = cast_ok[:, :, None] & tt[r[:, None], C.TARGET[c]]
-    f = np.maximum(st.fld_card[g, me], 0).astype(np.int64)
     act = (own & (C.TRIGGER[f] == C.TR_ACTIVATED) & (C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~st.fld_tap[g, me])
            & (C.ACT_J[f] <= st.dmg_up[g, me][:, None]) & room & instant[:, None])
     act = act[:, :, None] & tt[r[:, None], C.TARGET[f]]

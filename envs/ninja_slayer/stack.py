@@ -17,8 +17,16 @@ from .state import ITEM_TRIGGER, ITEM_UKEMI, PEND_MAX, NinjaSlayerState
 _NEG = np.int64(-1)
 
 
-def _col(x, n: int) -> np.ndarray:
-    return np.broadcast_to(np.asarray(x), (n,))
+def _write(st: NinjaSlayerState, prefix: str, g: np.ndarray, i: np.ndarray, ok: np.ndarray, vals: dict) -> None:
+    """Write one item per game at index ``i`` (only where ``ok``, unless every game fits)."""
+    if ok.all():
+        for name, v in vals.items():
+            getattr(st, f"{prefix}_{name}")[g, i] = v
+        return
+    g, i = g[ok], i[ok]
+    for name, v in vals.items():
+        v = np.asarray(v)
+        getattr(st, f"{prefix}_{name}")[g, i] = v[ok] if v.ndim else v
 
 
 def push(st: NinjaSlayerState, g: np.ndarray, *, kind, card, ctrl, op, arg, tk, src_slot=_NEG, src_obj=_NEG,
@@ -28,12 +36,10 @@ def push(st: NinjaSlayerState, g: np.ndarray, *, kind, card, ctrl, op, arg, tk, 
         return
     i = st.stk_len[g].astype(np.int64)
     ok = i < STACK_MAX
-    g, i = g[ok], i[ok]
     vals = dict(kind=kind, card=card, ctrl=ctrl, op=op, arg=arg, tk=tk, src_slot=src_slot, src_obj=src_obj,
                 tgt_player=tgt_player, tgt_slot=tgt_slot, tgt_obj=tgt_obj, ref=ref)
-    for name, v in vals.items():
-        getattr(st, f"stk_{name}")[g, i] = _col(v, n)[ok]
-    st.stk_len[g] += 1
+    _write(st, "stk", g, i, ok, vals)
+    st.stk_len[g[ok]] += 1
 
 
 def pend(st: NinjaSlayerState, g: np.ndarray, *, kind, card, ctrl, op, arg, tk, src_slot=_NEG, src_obj=_NEG,
@@ -41,20 +47,17 @@ def pend(st: NinjaSlayerState, g: np.ndarray, *, kind, card, ctrl, op, arg, tk, 
     n = len(g)
     if n == 0:
         return
-    ctrl = _col(ctrl, n).astype(np.int64)
-    kind_c = _col(kind, n)
-    order = np.where(kind_c == ITEM_UKEMI, st.ukemi_seq[g], np.maximum(_col(src_slot, n), 0))
+    ctrl = np.asarray(ctrl, dtype=np.int64)
+    kind_c = np.asarray(kind)
+    order = np.where(kind_c == ITEM_UKEMI, st.ukemi_seq[g], np.maximum(src_slot, 0))
     key = (ctrl != st.tp[g]) * 64 + (kind_c == ITEM_TRIGGER) * 32 + order
     st.ukemi_seq[g] += (kind_c == ITEM_UKEMI)
     i = st.pend_len[g].astype(np.int64)
     ok = i < PEND_MAX
-    g, i = g[ok], i[ok]
     vals = dict(kind=kind_c, card=card, ctrl=ctrl, op=op, arg=arg, tk=tk, src_slot=src_slot, src_obj=src_obj,
-                tgt_player=tgt_player, tgt_slot=tgt_slot, tgt_obj=tgt_obj, key=key)
-    for name, v in vals.items():
-        getattr(st, f"pend_{name}")[g, i] = _col(v, n)[ok]
-    st.pend_used[g, i] = False
-    st.pend_len[g] += 1
+                tgt_player=tgt_player, tgt_slot=tgt_slot, tgt_obj=tgt_obj, key=key, used=False)
+    _write(st, "pend", g, i, ok, vals)
+    st.pend_len[g[ok]] += 1
 
 
 def pend_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, slot: np.ndarray, card: np.ndarray,

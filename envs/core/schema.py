@@ -91,8 +91,8 @@ class Float(Spec):
     hi: float
 
     def parse(self, value: Any, path: str) -> float:
-        ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
-        if not ok or not math.isfinite(float(value)) or not self.lo <= float(value) <= self.hi:
+        number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+        if not number or not self.lo <= value <= self.hi or not math.isfinite(float(value)):  # NaN fails lo <= x
             raise PositionError(path, f"expected a finite number in {self.lo}..{self.hi}, got {_show(value)}")
         return float(value)
 

@@ -89,7 +89,7 @@ def real_positions(name: str, rules: tuple[tuple[str, Any], ...] = (), games: in
 Path = tuple[Any, ...]
 WRONG_TYPES: tuple[Any, ...] = ("x", "", [], {}, None, 1.5, -1, 0, [None], {"k": 1}, [[]], "0", np.int64(2),
                                 np.float64(1.0), np.bool_(True), (1, 2))
-HUGE: tuple[Any, ...] = (2 ** 70, -2 ** 63, 1e39, -1e308, 2 ** 31, 10 ** 12)
+HUGE: tuple[Any, ...] = (2 ** 70, -2 ** 63, 1e39, -1e308, 2 ** 31, 10 ** 12, 10 ** 400)
 
 
 def _nodes(tree: Any, path: Path = ()) -> list[Path]:

@@ -32,7 +32,8 @@ def test_int_accepts_python_and_numpy_integers(value):
     assert out == int(value) and type(out) is int
 
 
-@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, 1e39, -1e39, True, "1.0", None, [0.5]])
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, 1e39, -1e39, 10 ** 400, True, "1.0", None, [0.5],
+                                   np.float64("nan")])
 def test_float_is_finite_and_bounded(value):
     fails(S.Float(-5.0, 5.0), value)
 

@@ -107,7 +107,9 @@ class Observer:
     def observe(self, st: MomotaroState, seat: int | np.ndarray) -> np.ndarray:
         b, p, off, size = st.batch_size, self.P, self.off, self.size
         rows = np.arange(b)
-        seat = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
+        seat = np.asarray(seat, dtype=np.int64)
+        if seat.ndim == 0:  # one seat for every game (the AEC face)
+            seat = np.full(b, seat)
         rel = (seat[:, None] + self.seat_offsets) % p  # rel[i, k] = absolute seat at offset k
         # Row of (game i, relative seat k) in a per-player array viewed as [B*P, ...]: one np.take
         # per array is several times faster than indexing with (rows, rel).
@@ -129,11 +131,12 @@ class Observer:
         pos = np.minimum(st.hire_pos, NUM_RETAINERS - 1).astype(np.int64)
         # Every one-hot block in one scatter: (block, column within it, shown). A hidden one writes
         # 0.0 into its own block, which is zero anyway (blocks never share a column).
+        always = np.ones(b, dtype=bool)
         hots = (
-            ("phase", np.where(done, NUM_PHASES - 1, st.phase), True),
-            ("round", st.round, True),
+            ("phase", np.where(done, NUM_PHASES - 1, st.phase), always),
+            ("round", st.round, always),
             ("lap", np.minimum(st.slot // p, 3), battle),
-            ("own_seat", seat, True),
+            ("own_seat", seat, always),
             ("to_play", (st.to_play - seat) % p, ~done),
             ("start_player", (st.start_player - seat) % p, battle),
             ("auction_card", st.hire_deck[rows, pos], hiring),
@@ -142,17 +145,13 @@ class Observer:
             ("white_die", np.maximum(st.dice[:, 1] - 1, 0), rolled),
             ("outcome", np.maximum(st.outcome, 0), st.outcome >= 0),
         )
-        cols = np.empty((len(hots), b), dtype=np.int64)  # block-major: each row is written contiguously
-        shown = np.empty((len(hots), b), dtype=np.float32)
-        for j, (name, index, valid) in enumerate(hots):
-            cols[j] = index
-            cols[j] += off[name].start
-            shown[j] = valid
-        cols += rows * size
-        out.reshape(-1)[cols] = shown
+        # [11, B], block-major; concatenating the 1-D columns is cheaper than np.stack for a small batch.
+        cols = np.concatenate([index for _, index, _ in hots], dtype=np.int64).reshape(len(hots), b)
+        cols += np.array([off[name].start for name, _, _ in hots])[:, None] + rows * size
+        out.reshape(-1)[cols] = np.concatenate([shown for _, _, shown in hots], dtype=np.float32).reshape(len(hots), b)
 
         left = np.where((st.round == 1) | (st.round == 2), (self.eng.slot_limit - st.slot) * self.inv_slots, 0.0)
-        put("slots_left", np.clip(left, 0.0, 1.0)[:, None])
+        put("slots_left", np.minimum(np.maximum(left, 0.0), 1.0)[:, None])
         put("alive", by_seat(st.alive))
         put("kibidango", by_seat(st.kibi) * self.inv_k)
         put("potions", np.minimum(by_seat(st.potions), 3) / 3.0)

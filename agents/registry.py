@@ -57,17 +57,22 @@ def shipped_weights(game: str) -> list[Path]:
 def hard_weights(game: str, **rules: Any) -> Path:
     """The shipped weights file whose signature fits ``game`` under ``rules``.
 
-    Raises :class:`~agents.weights_format.WeightsError` for a file that cannot be read (it might
-    have been the one), and OptionError when none is made for these rules (naming those that exist).
+    When none fits, raises the :class:`~agents.weights_format.WeightsError` of a file that cannot be
+    read (it might have been the one), or else an OptionError naming the rule sets that have weights.
     """
     built = make_game(game, **rules)
-    candidates = shipped_weights(game)
-    made_for = []
-    for path in candidates:
-        signature = weights_format.read_signature(path)
+    made_for, unreadable = [], []
+    for path in shipped_weights(game):
+        try:
+            signature = weights_format.read_signature(path)
+        except weights_format.WeightsError as e:
+            unreadable.append(e)
+            continue
         if weights_format.fits(signature, built):
             return path
         made_for.append(f"{path.name} ({weights_format.describe(signature)})")
+    if unreadable:
+        raise unreadable[0]
     if not made_for:
         raise OptionError(f"no trained weights for {game!r} in {WEIGHTS_DIR}; train them with `yuugi train {game}`")
     raise OptionError(f"no hard weights fit {weights_format.describe(weights_format.game_signature(built, rules))}; "

@@ -203,6 +203,9 @@ def test_hard_is_listed_only_when_its_weights_read_intact_and_fit(monkeypatch, t
     assert registry.available_levels("momotaro") == ["random", "easy", "normal"]
     with pytest.raises(WeightsError, match="momotaro_hard.npz: not a readable"):
         registry.cpu("momotaro", "hard")
+    # A broken file for other rules does not hide the one that fits.
+    (tmp_path / "momotaro_hard_9p.npz").write_bytes(b"not weights")
+    assert registry.available_levels("momotaro", num_players=2) == ["random", "easy", "normal", "hard"]
     # Only a 4-player file left, intact: 2 players get no hard level, and the error says what exists.
     for f in tmp_path.glob("momotaro_hard*.npz"):
         f.unlink()

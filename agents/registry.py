@@ -135,6 +135,8 @@ def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
         personas = sorted(PERSONAS.get(game, {}))
         raise OptionError(f"unknown level {level!r} for {game}; levels: {list(LEVELS)}"
                           + (f", personas: {personas}" if personas else ""))
+    if rules and named != "hard":  # hard builds the game itself; the others play any rules, but bad ones are refused
+        make_game(game, **rules)
     policy = _BUILDERS[named](game, **rules)
     policy.name = named  # type: ignore[attr-defined]
     return policy

@@ -226,3 +226,11 @@ def test_a_truncated_zip_member_is_caught_too(tmp_path):
             dst.writestr(item, data[: len(data) // 3] if item.filename == "w0.npy" else data)
     with pytest.raises(WeightsError, match="cut.npz: not a readable"):
         MLPPolicy.load(bad)
+
+
+def test_cpu_refuses_bad_rules_at_every_level():
+    for level in ("random", "easy", "normal", "hard"):
+        with pytest.raises(OptionError, match="num_players"):
+            registry.cpu("momotaro", level, num_players=7)
+    with pytest.raises(OptionError, match="num_players"):
+        registry.available_levels("momotaro", num_players=5)

@@ -150,6 +150,9 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
             raise PositionError(f"players[{seat}].treasure", f"the oni taken as treasure by this player are worth {won}")
         if st.potions[0, seat] > got:
             raise PositionError(f"players[{seat}].potions", f"only {got} potion(s) were won from yellow oni")
+    if p["terminated"] and st.alive[0].any() and (p["round"] < 3 or (st.oni_at[0] == AT_FIELD).any()):
+        raise PositionError("terminated", "a game ends when every warrior is knocked out or round 3's oni are all "
+                                          "defeated")
     if p["round"] in (1, 2) and p["slot"] >= eng.slot_limit and phase != PH_OVER:
         raise PositionError("slot", f"rounds 1 and 2 have {eng.slot_limit} turn slots")
     if p["sent"] is not None:

@@ -170,3 +170,13 @@ def test_truncation_needs_max_turns_and_excludes_termination() -> None:
 def test_bad_seed_is_a_clear_error(seed) -> None:
     with pytest.raises(ValueError, match="seed"):
         game(2).from_position(BASE, seed=seed)
+
+
+def test_termination_needs_its_reason() -> None:
+    # §5.7: the game ends when no warrior is left, or after round 3 once its oni are all defeated
+    with pytest.raises(PositionError) as err:
+        game(2).from_position(dict(BASE, phase="over", terminated=True))  # round 2, oni still on the field
+    assert err.value.field == "terminated"
+    out = [player({}, knocked_out=["W"]), player({}, knocked_out=["W"])]
+    st = game(2).from_position(battle(2, out, {"R6": 2, "B4": 0, "G4": 0, "X6": 0}, phase="over", terminated=True))
+    assert st.terminated[0] and not st.alive[0].any()

@@ -6,6 +6,7 @@ import pytest
 
 from agents.heuristics.nigejozu import NigejozuHeuristic
 from agents.mlp import MLPPolicy
+from agents.weights_format import WeightsError
 from agents.priors import FLOOR, HeuristicScorePrior, make_prior
 from envs import make_game
 
@@ -73,10 +74,11 @@ def test_prior_guided_policy_with_a_dominant_prior_plays_the_heuristic(tmp_path)
         back.logits(obs)
 
 
-def test_format_1_weights_still_load(tmp_path):
+def test_unsigned_format_1_weights_are_refused_with_the_stamp_command(tmp_path):
+    """A file that records no game signature cannot be checked against a game, so it is refused."""
     w, b = np.ones((3, 2), np.float32), np.zeros(2, np.float32)
     np.savez(tmp_path / "old.npz", format_version=np.int64(1), activation=np.str_("relu"), meta=np.str_("{}"),
              w0=w, b0=b)
-    old = MLPPolicy.load(tmp_path / "old.npz")
-    assert old.prior is None
-    np.testing.assert_allclose(old.logits(np.ones((1, 3), np.float32)), [[3.0, 3.0]])
+    with pytest.raises(WeightsError, match="records no game signature") as err:
+        MLPPolicy.load(tmp_path / "old.npz")
+    assert "old.npz" in str(err.value) and "stamp" in str(err.value)

@@ -199,12 +199,28 @@ def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None
         live = rows[~st.terminated[rows] & ~st.truncated[rows]]
         if len(live) == 0:
             break
-        mask = legal_rows(st, live, cfg)
+        only_pass = passes_only(st, live)
+        rest = live[~only_pass]
+        mask = legal_rows(st, rest, cfg)
         single = mask.sum(axis=1) == 1
-        if not single.any():
+        rows = np.concatenate([live[only_pass], rest[single]])
+        if len(rows) == 0:
             break
-        rows = live[single]
-        apply_rows(st, rows, np.argmax(mask[single], axis=1), cfg)
+        actions = np.concatenate([np.full(int(only_pass.sum()), A.PASS), np.argmax(mask[single], axis=1)])
+        order = np.argsort(rows, kind="stable")
+        rows, actions = rows[order], actions[order]
+        apply_rows(st, rows, actions, cfg)
+
+
+def passes_only(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
+    """bool[n]: a priority holder with nothing to pay with (no untapped エテル, no 0-cost card, no
+    activated ability on its field) can only PASS; found without building the legal mask."""
+    me = st.to_play[g].astype(np.int64)
+    hand = st.hand[g, me].astype(np.int64)
+    field = st.fld_card[g, me].astype(np.int64)
+    return ((st.decision[g] == DECISION_PRIORITY) & (st.etel_untapped[g, me] == 0)
+            & ~((hand >= 0) & (C.COST[np.maximum(hand, 0)] == 0)).any(axis=1)
+            & ~((field >= 0) & (C.TRIGGER[np.maximum(field, 0)] == C.TR_ACTIVATED)).any(axis=1))
 
 
 # ---- the legal mask ----------------------------------------------------------------------------

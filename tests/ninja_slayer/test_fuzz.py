@@ -36,7 +36,7 @@ def test_fuzz_families(family):
 
 @pytest.mark.parametrize("options", VARIANTS)
 def test_fuzz_rule_variants(options):
-    st = play_random(game(**options), 100, seed=7)
+    st = play_random(game(**options), 60, seed=7)
     _check_endings(st)
 
 

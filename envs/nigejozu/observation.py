@@ -72,6 +72,8 @@ _INV_TROOPS = np.float32(1.0 / TROOP_SCALE)
 _CHIP_ONE_HOT = np.eye(13, dtype=np.float32)[:, 2:]
 _CHIP_VALUE = np.arange(-2, 11).astype(np.float32) * np.float32(0.1)
 _SELF_OPP = np.array([0, 1])
+# Column of the escape block by [holder + 1, seat]: nobody (holder -1) / self / opponent.
+_ESCAPE_COLUMN = np.array([[0, 0], [1, 2], [2, 1]])
 
 
 def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
@@ -80,7 +82,9 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     rows = np.arange(b)
     out = np.zeros((b, OBS_SIZE), dtype=np.float32)
     flat = out.reshape(-1)
-    seat_arr = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
+    seat_arr = np.asarray(seat, dtype=np.int64)
+    if seat_arr.ndim == 0:  # one seat for every game (the AEC face)
+        seat_arr = np.full(b, seat_arr)
     # (self, opp) rows of the per-faction arrays viewed as [2B, ...]: 2i + seat and 2i + (1 - seat),
     # which is 2i + seat with its low bit flipped.
     pair = ((2 * rows + seat_arr)[:, None] ^ _SELF_OPP).ravel()
@@ -96,8 +100,7 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     out[:, OFFSETS["troops_opp"]] = np.where(s1, t0, t1) * _INV_TROOPS
     out[:, OFFSETS["hand"]] = self_opp(st.hand) * _INV_TROOPS
     out[:, OFFSETS["removed"]] = self_opp(st.removed) * _INV_TROOPS
-    esc = st.escape.astype(np.int64)
-    flat[rows * OBS_SIZE + _O["escape"] + np.where(esc < 0, 0, 1 + (esc != seat_arr))] = 1.0
+    flat[rows * OBS_SIZE + _O["escape"] + _ESCAPE_COLUMN[st.escape + 1, seat_arr]] = 1.0
     out[:, OFFSETS["cards_self"].start:OFFSETS["cards_opp"].stop] = self_opp(st.held)
     out[:, OFFSETS["card_used"]] = self_opp(st.used) >= 0
     out[:, _O["cards_locked"]] = (st.hand[:, 0] == 0) | (st.hand[:, 1] == 0)

@@ -33,6 +33,15 @@ _Y_KIND[C.HITOJICHI] = _Y_ADJ_OWN
 _Y_KIND[C.SHINRIKI] = _Y_SEA
 _Y_KIND[C.YAMAGOE] = _Y_LAND
 _Y_KIND[C.SHINOBI] = _Y_OWN_OTHER
+# Kind of each action (index into actions.KIND_NAMES): one lookup instead of a range test per kind.
+_ROLL, _CARD, _REROLL, _COUNT, _PROVINCE, _DONE = range(6)
+assert A.KIND_NAMES == ("roll", "card", "reroll", "count_die", "province", "done")
+_KIND_OF_ACTION = np.zeros(A.NUM_ACTIONS, dtype=np.intp)
+_KIND_OF_ACTION[A.CARD0:A.REROLL] = _CARD
+_KIND_OF_ACTION[A.REROLL] = _REROLL
+_KIND_OF_ACTION[A.COUNT0:A.PROVINCE0] = _COUNT
+_KIND_OF_ACTION[A.PROVINCE0:A.DONE] = _PROVINCE
+_KIND_OF_ACTION[A.DONE] = _DONE
 
 
 def count_for(die: np.ndarray) -> np.ndarray:
@@ -134,7 +143,7 @@ def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
     mask[:, A.ROLL] = turn_start
     # Cards: once per game, only while both hands hold troops, only if the effect can be completed.
     # Only about one game in nine may use its card on a given turn: test the preconditions for those.
-    g = np.flatnonzero(turn_start & (st.used[rows, me] < 0) & (st.hand > 0).all(axis=1))
+    g = np.flatnonzero(turn_start & (st.used[rows, me] < 0) & (st.hand[:, 0] > 0) & (st.hand[:, 1] > 0))
     if len(g):
         mg = me[g]
         mask[g, A.CARD0:A.REROLL] = st.held[g, mg] & card_usable(st, g, mg, cfg)
@@ -157,18 +166,29 @@ def apply(st: NigejozuState, actions: np.ndarray, active: np.ndarray, cfg: Nigej
     """Apply already validated ``actions`` to the games where ``active``."""
     g = np.flatnonzero(active)
     a = actions[g]
-    roll = a == A.ROLL
-    reroll = a == A.REROLL
-    _roll(st, g[roll | reroll])
-    st.phase[g[roll]] = DICE
-    st.phase[g[reroll]] = REROLLED
-    is_card = (a >= A.CARD0) & (a < A.REROLL)
-    _use_card(st, g[is_card], a[is_card] - A.CARD0)
-    place = (a >= A.COUNT0) & (a < A.PROVINCE0)
-    _place(st, g[place], a[place] - A.COUNT0)
-    pick = (a >= A.PROVINCE0) & (a < A.DONE)
-    finished = _card_step(st, g[pick], a[pick] - A.PROVINCE0, cfg)
-    end_turn(st, np.concatenate([g[place], finished, g[a == A.DONE]]), cfg)
+    kind = _KIND_OF_ACTION[a]
+    # One count of the action kinds decides which handlers run at all (a batch of one has one kind).
+    present = np.bincount(kind, minlength=len(A.KIND_NAMES)).tolist()
+    if present[_ROLL] or present[_REROLL]:
+        roll, reroll = kind == _ROLL, kind == _REROLL
+        _roll(st, g[roll | reroll])
+        st.phase[g[roll]] = DICE
+        st.phase[g[reroll]] = REROLLED
+    if present[_CARD]:
+        is_card = kind == _CARD
+        _use_card(st, g[is_card], a[is_card] - A.CARD0)
+    ended = []
+    if present[_COUNT]:
+        place = kind == _COUNT
+        _place(st, g[place], a[place] - A.COUNT0)
+        ended.append(g[place])
+    if present[_PROVINCE]:
+        pick = kind == _PROVINCE
+        ended.append(_card_step(st, g[pick], a[pick] - A.PROVINCE0, cfg))
+    if present[_DONE]:
+        ended.append(g[kind == _DONE])
+    if ended:
+        end_turn(st, np.concatenate(ended) if len(ended) > 1 else ended[0], cfg)
 
 
 def _roll(st: NigejozuState, g: np.ndarray) -> None:

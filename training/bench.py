@@ -238,7 +238,8 @@ def _label(r: BenchResult) -> str:
 def format_rounds(results: dict[str, list[BenchResult]]) -> str:
     """Every round's decisions/s of every measurement, with the median and spread."""
     rounds = max(len(v) for v in results.values())
-    head = f"{'measurement':<40}" + "".join(f"{'round ' + str(i + 1):>12}" for i in range(rounds)) + "   median (min–max)"
+    head = (f"{'measurement':<40}" + "".join(f"{'round ' + str(i + 1):>12}" for i in range(rounds))
+            + "   median (min–max)")
     lines = [head, "-" * len(head)]
     for rows in results.values():
         rates = [r.decisions_per_s for r in rows]
@@ -262,8 +263,11 @@ def format_ratio_spreads(ours: dict[str, list[BenchResult]], peers: dict[str, li
     return "\n".join(lines)
 
 
+Variants = Sequence[tuple[str | None, dict[str, Any]]]
+
+
 def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024), seconds: float = 3.0,
-                  rules: dict[str, Any] | None = None, variants: Sequence[tuple[str | None, dict[str, Any]]] = ((None, {}),),
+                  rules: dict[str, Any] | None = None, variants: Variants = ((None, {}),),
                   rounds: int = DEFAULT_ROUNDS, peers: bool = False, training: bool = False, inference: bool = False,
                   as_json: bool = False) -> str:
     """What ``yuugi bench`` prints: our measurements and the peers', in interleaved rounds.
@@ -282,34 +286,37 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
             for b in batches:
                 ours.append((f"{shown}/core/{b}",
                              _renamed(shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, **r))))
-    peer_measures: list[tuple[str, Measure]] = []
+    theirs: list[tuple[str, Measure]] = []
     notes: list[str] = []
     if peers:
         found, notes = peer_mod.installed_peers()
-        peer_measures = [(name, lambda f=f: f(seconds)) for name, f in found.items()]
-    results = measure_rounds(interleave(ours, peer_measures), rounds)
+        theirs = [(name, lambda f=f: f(seconds)) for name, f in found.items()]
+    results = measure_rounds(interleave(ours, theirs), rounds)
     our_rounds = {name: results[name] for name, _ in ours}
-    peer_rounds = {name: results[name] for name, _ in peer_measures}
-    extra: list[BenchResult] = []
+    peer_rounds = {name: results[name] for name, _ in theirs}
+
+    our_once: list[BenchResult] = []
+    peer_once: list[BenchResult] = []
     for name in games:
         if training:
-            extra.append(bench_training(name, seconds * 3))
+            our_once.append(bench_training(name, seconds * 3))
         if inference:
-            extra.append(bench_inference(name))
+            our_once.append(bench_inference(name))
     if peers and training:
         try:
-            extra.append(peer_mod.pettingzoo_sb3_tutorial_training(seconds * 3))
+            peer_once.append(peer_mod.pettingzoo_sb3_tutorial_training(seconds * 3))
         except ImportError as e:
             notes.append(f"sb3 tutorial: skipped ({e.name} not installed)")
-    our_medians = [median_round(v) for v in our_rounds.values()]
-    peer_medians = [median_round(v) for v in peer_rounds.values()]
+
+    our_rows = [median_round(v) for v in our_rounds.values()] + our_once
+    peer_rows = [median_round(v) for v in peer_rounds.values()] + peer_once
+    every_round = {**our_rounds, **peer_rounds}
     if as_json:
-        return json.dumps({"ours": [r.as_dict() for r in our_medians + [e for e in extra if not e.game.startswith("pz:")]],
-                           "peers": [r.as_dict() for r in peer_medians + [e for e in extra if e.game.startswith("pz:")]],
-                           "rounds": {k: [r.as_dict() for r in v] for k, v in {**our_rounds, **peer_rounds}.items()},
+        return json.dumps({"ours": [r.as_dict() for r in our_rows], "peers": [r.as_dict() for r in peer_rows],
+                           "rounds": {k: [r.as_dict() for r in v] for k, v in every_round.items()},
                            "round_count": rounds, "notes": notes}, indent=2)
-    parts = [f"median round of {rounds} (interleaved: ours, peer, ours, peer, …)",
-             format_table(our_medians + peer_medians + extra), "", "decisions/s of every round", format_rounds({**our_rounds, **peer_rounds})]
+    parts = [f"median round of {rounds} (interleaved: ours, peer, ours, peer, …)", format_table(our_rows + peer_rows),
+             "", "decisions/s of every round", format_rounds(every_round)]
     if peers:
         parts += ["", f"ratios: median of {rounds} rounds (min–max), each round's ours / that round's peer",
                   format_ratio_spreads(our_rounds, peer_rounds), *notes]

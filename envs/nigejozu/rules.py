@@ -101,7 +101,10 @@ def first_choices(own: np.ndarray, opp: np.ndarray, own2: np.ndarray, opp2: np.n
 
 
 def card_usable(st: NigejozuState, g: np.ndarray, me: np.ndarray, cfg: NigejozuConfig) -> np.ndarray:
-    """bool[n, 12]: the preconditions of §3.3 for player ``me`` in games ``g`` (each guarantees a complete sequence)."""
+    """bool[n, 12]: the preconditions of §3.3 for player ``me`` in games ``g``.
+
+    Each precondition guarantees that the card's whole sequence can be completed.
+    """
     r = np.arange(len(g))
     t = st.troops[g]
     occ1, occ2 = occupancy(t, 1), occupancy(t, 2)

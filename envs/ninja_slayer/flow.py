@@ -50,40 +50,57 @@ def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 
 
 def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
+    """What each step does as it begins (one call per step present among ``g``)."""
     phase = st.phase[g]
-    tp = st.tp[g].astype(np.int64)
+    present = np.bincount(phase, minlength=len(_BEGIN))
+    for ph in np.flatnonzero(present):
+        gs = g if present[ph] == len(g) else g[phase == ph]
+        _BEGIN[int(ph)](st, gs, st.tp[gs].astype(np.int64), cfg)
+
+
+def _begin_untap(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    st.fld_tap[g, tp] = False
+    st.etel_untapped[g, tp] = st.etel_total[g, tp]
+    _begin_triggers(st, g, tp, cfg)
+
+
+def _begin_triggers(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    """The step's triggers of the turn player's characters, then its window."""
     st.op[g] = OP_FLUSH
-    sel = phase == PHASE_UNTAP
-    if sel.any():
-        gs, ps = g[sel], tp[sel]
-        st.fld_tap[gs, ps] = False
-        st.etel_untapped[gs, ps] = st.etel_total[gs, ps]
-    for ph, trig in _STEP_TRIGGER.items():
-        sel = phase == ph
-        if sel.any():
-            stack.pend_field_triggers(st, g[sel], tp[sel], trig)
-    sel = phase == PHASE_DRAW
-    if sel.any():
-        gs, ps = g[sel], tp[sel]
-        zones.draw(st, gs, ps, cfg)
-        second = st.turn[gs] > 1
-        zones.draw(st, gs[second], ps[second], cfg)
-    sel = phase == PHASE_ETEL
-    ask(st, g[sel], DECISION_ETEL, tp[sel])
-    for ph in (PHASE_CHAR, PHASE_DECLARE):
-        st.op[g[phase == ph]] = OP_WINDOW
-    sel = phase == PHASE_INTERRUPT
-    if sel.any():
-        gs = g[sel]
-        asked = attacker_valid(st, gs) & interceptors(st, gs, cfg).any(axis=1)
-        st.interrupt_asked[gs] = asked
-        ask(st, gs[asked], DECISION_INTERRUPT, 1 - st.tp[gs[asked]].astype(np.int64))
-        skip = gs[~asked]
-        st.phase[skip] = PHASE_DAMAGE
-        st.op[skip] = OP_BEGIN_STEP
-    sel = phase == PHASE_DAMAGE
-    if sel.any():
-        ikusa_damage(st, g[sel])
+    stack.pend_field_triggers(st, g, tp, _STEP_TRIGGER[int(st.phase[g[0]])])
+
+
+def _begin_draw(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    st.op[g] = OP_FLUSH
+    zones.draw(st, g, tp, cfg)
+    second = st.turn[g] > 1  # the first player draws 1 on the game's first turn
+    zones.draw(st, g[second], tp[second], cfg)
+
+
+def _begin_etel(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    ask(st, g, DECISION_ETEL, tp)
+
+
+def _begin_window(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    st.op[g] = OP_WINDOW
+
+
+def _begin_interrupt(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    asked = attacker_valid(st, g) & interceptors(st, g, cfg).any(axis=1)
+    st.interrupt_asked[g] = asked
+    ask(st, g[asked], DECISION_INTERRUPT, 1 - tp[asked])
+    skip = g[~asked]
+    st.phase[skip] = PHASE_DAMAGE
+    st.op[skip] = OP_BEGIN_STEP
+
+
+def _begin_damage(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:
+    ikusa_damage(st, g)
+
+
+_BEGIN = (_begin_untap, _begin_draw, _begin_etel, _begin_window, _begin_triggers, _begin_window, _begin_interrupt,
+          _begin_damage, _begin_triggers, _begin_triggers)
+assert len(_BEGIN) == PHASE_END + 1
 
 
 def ikusa_damage(st: NinjaSlayerState, g: np.ndarray) -> None:

@@ -312,110 +312,125 @@ def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSla
     """One legal action per game in ``g``; leaves each game with its next micro-operation set."""
     fam = A.FAMILY[a]
     me = st.to_play[g].astype(np.int64)
+    present = np.bincount(fam, minlength=A.NUM_FAMILIES)
+    for f in np.flatnonzero(present):
+        sel = slice(None) if present[f] == len(g) else fam == f
+        _APPLY[int(f)](st, g[sel], me[sel], a[sel], cfg)
 
-    sel = fam == A.F_PASS
-    if sel.any():
-        gs = g[sel]
-        st.passes[gs] += 1
-        both = st.passes[gs] >= 2
-        closed = gs[both]
-        st.passes[closed] = 0
-        st.op[closed] = np.where(st.stk_len[closed] > 0, OP_RESOLVE, OP_END_STEP)
-        other = gs[~both]
-        st.prio[other] = 1 - st.prio[other]
-        st.to_play[other] = st.prio[other]
 
-    sel = fam == A.F_ETEL
-    if sel.any():
-        gs, ps, h = g[sel], me[sel], a[sel] - A.ETEL0
-        card = st.hand[gs, ps, h].astype(np.int64)
-        _leave_hand(st, gs, ps, h)
-        st.etel_count[gs, ps, card] += 1
-        st.etel_total[gs, ps] += 1
-        st.etel_untapped[gs, ps] += 1
-    st.op[g[(fam == A.F_ETEL) | (fam == A.F_SKIP_ETEL)]] = OP_WINDOW
+def _pass(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    st.passes[g] += 1
+    both = st.passes[g] >= 2
+    closed = g[both]
+    st.passes[closed] = 0
+    st.op[closed] = np.where(st.stk_len[closed] > 0, OP_RESOLVE, OP_END_STEP)
+    other = g[~both]
+    st.prio[other] = 1 - st.prio[other]
+    st.to_play[other] = st.prio[other]
 
-    sel = fam == A.F_ENTER
-    if sel.any():
-        gs, ps, h = g[sel], me[sel], a[sel] - A.ENTER0
-        card = st.hand[gs, ps, h].astype(np.int64)
-        _leave_hand(st, gs, ps, h)
-        st.etel_untapped[gs, ps] -= C.COST[card]
-        stack.push(st, gs, kind=ITEM_ENTRY, card=card, ctrl=ps, op=C.OP_NONE, arg=0, tk=C.TK_NONE)
-        flow.ask(st, gs, DECISION_PRIORITY, ps)
 
-    sel = fam == A.F_CAST
-    if sel.any():
-        gs, ps = g[sel], me[sel]
-        h, t = np.divmod(a[sel] - A.CAST0, 13)
-        card = st.hand[gs, ps, h].astype(np.int64)
-        _leave_hand(st, gs, ps, h)
-        st.etel_untapped[gs, ps] -= C.COST[card]
-        tgt = targets.decode(ps, t, st, gs)
-        tk = C.TARGET[card]
-        ref = np.where(tk == C.TK_STACK, st.stk_len[gs].astype(np.int64) - 1, -1)
-        stack.push(st, gs, kind=ITEM_KOTODAMA, card=card, ctrl=ps, op=C.OPCODE[card], arg=C.ARG[card], tk=tk,
-                   tgt_player=tgt[0], tgt_slot=tgt[1], tgt_obj=tgt[2], ref=ref)
-        flow.ask(st, gs, DECISION_PRIORITY, ps)
+def _etel_put(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    h = a - A.ETEL0
+    card = st.hand[g, me, h].astype(np.int64)
+    _leave_hand(st, g, me, h)
+    st.etel_count[g, me, card] += 1
+    st.etel_total[g, me] += 1
+    st.etel_untapped[g, me] += 1
+    st.op[g] = OP_WINDOW
 
-    sel = fam == A.F_ACTIVATE
-    if sel.any():
-        gs, ps = g[sel], me[sel]
-        f, t = np.divmod(a[sel] - A.ACTIVATE0, 13)
-        card = st.fld_card[gs, ps, f].astype(np.int64)
-        obj = st.fld_obj[gs, ps, f]
-        st.etel_untapped[gs, ps] -= C.ACT_E[card]
-        st.fld_tap[gs[C.ACT_O[card]], ps[C.ACT_O[card]], f[C.ACT_O[card]]] = True
-        j = C.ACT_J[card]
-        st.dmg_up[gs, ps] -= j
-        st.dmg_down[gs, ps] += j
-        tgt = targets.decode(ps, t, st, gs)
-        tk = C.TARGET[card]
-        is_self = tk == C.TK_SELF
-        stack.push(st, gs, kind=ITEM_ACTIVATED, card=card, ctrl=ps, op=C.OPCODE[card], arg=C.ARG[card], tk=tk,
-                   src_slot=f, src_obj=obj, tgt_player=np.where(is_self, ps, tgt[0]),
-                   tgt_slot=np.where(is_self, f, tgt[1]), tgt_obj=np.where(is_self, obj, tgt[2]))
-        flow.ask(st, gs, DECISION_PRIORITY, ps)
 
-    sel = fam == A.F_AISATSU
-    if sel.any():
-        gs, ps = g[sel], me[sel]
-        s, u = np.divmod(a[sel] - A.AISATSU0, 7)
-        card = st.fld_card[gs, ps, s].astype(np.int64)
-        obj = st.fld_obj[gs, ps, s]
-        st.fld_tap[gs, ps, s] = True
-        st.att_slot[gs] = s
-        st.att_obj[gs] = obj
-        player = u == 6
-        st.tgt_slot[gs] = np.where(player, -1, u)
-        st.tgt_obj[gs] = np.where(player, -1, st.fld_obj[gs, 1 - ps, np.minimum(u, 5)])
-        st.interrupt_asked[gs] = False
-        stack.pend_triggers(st, gs, ps, s, card, obj, C.TR_ON_AISATSU)
-        st.op[gs] = OP_FLUSH
+def _skip_etel(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    st.op[g] = OP_WINDOW
 
-    sel = fam == A.F_END_AISATSU
-    st.phase[g[sel]] = PHASE_IKUSA_END
-    st.op[g[sel]] = OP_BEGIN_STEP
 
-    sel = fam == A.F_INTERRUPT
-    if sel.any():
-        gs, ps, f = g[sel], me[sel], a[sel] - A.INTERRUPT0
-        card = st.fld_card[gs, ps, f].astype(np.int64)
-        st.tgt_slot[gs] = f
-        st.tgt_obj[gs] = st.fld_obj[gs, ps, f]
-        st.fld_redir[gs, ps, f] = True
-        taps = ~(C.HAS_KAIZEN[card] | st.fld_kz[gs, ps, f]) & cfg.interrupt_taps
-        st.fld_tap[gs[taps], ps[taps], f[taps]] = True
-    st.op[g[(fam == A.F_INTERRUPT) | (fam == A.F_NO_INTERRUPT)]] = OP_WINDOW
+def _enter(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    h = a - A.ENTER0
+    card = st.hand[g, me, h].astype(np.int64)
+    _leave_hand(st, g, me, h)
+    st.etel_untapped[g, me] -= C.COST[card]
+    stack.push(st, g, kind=ITEM_ENTRY, card=card, ctrl=me, op=C.OP_NONE, arg=0, tk=C.TK_NONE)
+    flow.ask(st, g, DECISION_PRIORITY, me)
 
-    sel = fam == A.F_TARGET
-    if sel.any():
-        gs, ps, t = g[sel], me[sel], a[sel] - A.TARGET0
-        i = st.pend_ask[gs].astype(np.int64)
-        tgt = targets.decode(ps, t, st, gs)
-        push_pending(st, gs, i, tgt[0], tgt[1], tgt[2])
-        st.pend_ask[gs] = -1
-        st.op[gs] = OP_FLUSH
+
+def _cast(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    h, t = np.divmod(a - A.CAST0, 13)
+    card = st.hand[g, me, h].astype(np.int64)
+    _leave_hand(st, g, me, h)
+    st.etel_untapped[g, me] -= C.COST[card]
+    tgt = targets.decode(me, t, st, g)
+    tk = C.TARGET[card]
+    ref = np.where(tk == C.TK_STACK, st.stk_len[g].astype(np.int64) - 1, -1)
+    stack.push(st, g, kind=ITEM_KOTODAMA, card=card, ctrl=me, op=C.OPCODE[card], arg=C.ARG[card], tk=tk,
+               tgt_player=tgt[0], tgt_slot=tgt[1], tgt_obj=tgt[2], ref=ref)
+    flow.ask(st, g, DECISION_PRIORITY, me)
+
+
+def _activate(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    f, t = np.divmod(a - A.ACTIVATE0, 13)
+    card = st.fld_card[g, me, f].astype(np.int64)
+    obj = st.fld_obj[g, me, f]
+    st.etel_untapped[g, me] -= C.ACT_E[card]  # costs: エテル, then オジギ, then ジツ
+    o = C.ACT_O[card]
+    st.fld_tap[g[o], me[o], f[o]] = True
+    j = C.ACT_J[card]
+    st.dmg_up[g, me] -= j
+    st.dmg_down[g, me] += j
+    tgt = targets.decode(me, t, st, g)
+    tk = C.TARGET[card]
+    is_self = tk == C.TK_SELF
+    stack.push(st, g, kind=ITEM_ACTIVATED, card=card, ctrl=me, op=C.OPCODE[card], arg=C.ARG[card], tk=tk,
+               src_slot=f, src_obj=obj, tgt_player=np.where(is_self, me, tgt[0]),
+               tgt_slot=np.where(is_self, f, tgt[1]), tgt_obj=np.where(is_self, obj, tgt[2]))
+    flow.ask(st, g, DECISION_PRIORITY, me)
+
+
+def _aisatsu(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    s, u = np.divmod(a - A.AISATSU0, 7)
+    card = st.fld_card[g, me, s].astype(np.int64)
+    obj = st.fld_obj[g, me, s]
+    st.fld_tap[g, me, s] = True
+    st.att_slot[g] = s
+    st.att_obj[g] = obj
+    player = u == 6
+    st.tgt_slot[g] = np.where(player, -1, u)
+    st.tgt_obj[g] = np.where(player, -1, st.fld_obj[g, 1 - me, np.minimum(u, 5)])
+    st.interrupt_asked[g] = False
+    stack.pend_triggers(st, g, me, s, card, obj, C.TR_ON_AISATSU)
+    st.op[g] = OP_FLUSH
+
+
+def _end_aisatsu(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    st.phase[g] = PHASE_IKUSA_END
+    st.op[g] = OP_BEGIN_STEP
+
+
+def _interrupt(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    f = a - A.INTERRUPT0
+    card = st.fld_card[g, me, f].astype(np.int64)
+    st.tgt_slot[g] = f
+    st.tgt_obj[g] = st.fld_obj[g, me, f]
+    st.fld_redir[g, me, f] = True
+    taps = ~(C.HAS_KAIZEN[card] | st.fld_kz[g, me, f]) & cfg.interrupt_taps  # KAIZEN never taps
+    st.fld_tap[g[taps], me[taps], f[taps]] = True
+    st.op[g] = OP_WINDOW
+
+
+def _no_interrupt(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    st.op[g] = OP_WINDOW
+
+
+def _choose_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray,
+                   cfg: NinjaSlayerConfig) -> None:
+    i = st.pend_ask[g].astype(np.int64)
+    tgt = targets.decode(me, a - A.TARGET0, st, g)
+    push_pending(st, g, i, tgt[0], tgt[1], tgt[2])
+    st.pend_ask[g] = -1
+    st.op[g] = OP_FLUSH
+
+
+_APPLY = {A.F_PASS: _pass, A.F_ETEL: _etel_put, A.F_SKIP_ETEL: _skip_etel, A.F_ENTER: _enter, A.F_CAST: _cast,
+          A.F_ACTIVATE: _activate, A.F_AISATSU: _aisatsu, A.F_END_AISATSU: _end_aisatsu, A.F_INTERRUPT: _interrupt,
+          A.F_NO_INTERRUPT: _no_interrupt, A.F_TARGET: _choose_target}
 
 
 def _leave_hand(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, h: np.ndarray) -> None:

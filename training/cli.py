@@ -87,20 +87,28 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
 def _cmd_eval(args: argparse.Namespace) -> int:
     from agents.registry import available_levels, cpu
-    from training.evaluate import evaluate, format_tables, save_plot
+    from training.evaluate import evaluate
 
     rules = _parse_rules(args.rule) or _eval_rules(args.game)
     _build_game(args.game, rules)
+    own = _parse_policy_flags(args.policy)
     levels = args.levels or available_levels(args.game, **rules)
-    _check_levels(args.game, levels)
-    if len(levels) < 2:
+    _check_levels(args.game, levels, hint=" (to rate a policy of your own, give --policy NAME=SPEC)")
+    clash = sorted(set(own) & set(levels))
+    if clash:
+        raise UsageError(f"--policy name {clash[0]!r} is also a level in this round-robin; name it otherwise")
+    if len(levels) + len(own) < 2:
+        if own:
+            raise UsageError(f"a round-robin needs at least two policies, got {levels + list(own)} "
+                             f"(add --levels or another --policy)")
         raise UsageError(f"--levels needs at least two levels to pair, got {levels}")
     for flag, path in (("--save", args.save), ("--plot", args.plot)):
         _check_folder(flag, path)
     context = {"games_per_pairing": args.games, "seed": args.seed, "rules": rules, "levels": list(levels),
-               "command": "yuugi " + " ".join(args.argv)}
+               "policies": dict(own), "layout": args.layout, "command": "yuugi " + " ".join(args.argv)}
     resume = _resume_state(args, context) if args.resume else None
     policies = {lv: cpu(args.game, lv, **rules) for lv in levels}
+    policies.update({name: _policy_from_spec(name, spec, args.game, rules) for name, spec in own.items()})
 
     def keep(partial: Any, state: dict[str, Any]) -> None:
         finished.append(partial)
@@ -110,26 +118,70 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     finished: list[Any] = []
     try:
         result = evaluate(args.game, policies, games=args.games, seed=args.seed, rules=rules, resume=resume,
-                          on_pairing=keep)
+                          on_pairing=keep, layout=args.layout, progress=True)
     except KeyboardInterrupt:
         done = finished[-1] if finished else None
         count = len(done.pairings) if done else len(resume["pairings"]) if resume else 0
-        planned = len(levels) * (len(levels) - 1) // 2
+        planned = len(policies) * (len(policies) - 1) // 2
         if args.save:
             kept = f"saved in {args.save}; finish them with the same command and --resume" if count else "nothing saved"
         else:
             if done:
-                print(format_tables(done))
+                print(_render_eval(done, args.format, context))
             kept = "shown above; to keep them, run with --save FILE (then --resume finishes the rest)"
         print(f"yuugi eval: interrupted with {count} of {planned} pairings finished, " + kept, file=sys.stderr)
         return 130
-    print(format_tables(result))
+    print(_render_eval(result, args.format, context))
+    notes = sys.stdout if args.format == "table" else sys.stderr  # json and csv keep stdout parseable
     if args.save:
-        print(f"saved: {args.save}")
+        print(f"saved: {args.save}", file=notes)
     if args.plot:
+        from training.evaluate import save_plot
+
         save_plot(result, args.plot)
-        print(f"plot: {args.plot}")
+        print(f"plot: {args.plot}", file=notes)
     return 0
+
+
+def _render_eval(result: Any, fmt: str, context: dict[str, Any]) -> str:
+    from training.evaluate import format_tables, to_csv, to_json
+
+    if fmt == "json":
+        return json.dumps(to_json(result, **context), indent=2, ensure_ascii=False)
+    if fmt == "csv":
+        return to_csv(result).rstrip("\n")
+    return format_tables(result)
+
+
+def _parse_policy_flags(pairs: list[str]) -> dict[str, str]:
+    """``--policy NAME=SPEC`` flags as {name: spec}, in the order given."""
+    own: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, spec = pair.partition("=")
+        if not sep or not name.strip() or not spec.strip():
+            raise UsageError(f"--policy expects NAME=SPEC (e.g. --policy mine=runs/train/nigejozu_hard.npz), "
+                             f"got {pair!r}")
+        if name in own:
+            raise UsageError(f"--policy name {name!r} is given twice")
+        own[name] = spec
+    return own
+
+
+def _policy_from_spec(name: str, spec: str, game: str, rules: dict[str, Any]) -> Any:
+    """The policy ``spec`` names; anything wrong with it is one line naming the spec and the kinds accepted."""
+    from agents.adapters import as_policy
+
+    try:
+        return as_policy(spec, game=game, **rules)
+    except Exception as e:  # noqa: BLE001 - a user's module or file can fail in any way; say it in one line
+        problem = " ".join(str(e).split()) or type(e).__name__
+        problem = problem.split("; accepted:")[0]  # as_policy's list names Python objects too; say the CLI's
+        raise UsageError(f"--policy {name}={spec}: {problem}; SPEC can be: {POLICY_SPEC_KINDS}") from None
+
+
+POLICY_SPEC_KINDS = ("a .npz exported by `yuugi train`, an SB3 / sb3-contrib .zip (needs the train extra), "
+                     "module:attr naming a Policy (object or class) or a function (observation, mask, rng) -> "
+                     "actions, or a level name")
 
 
 def _save_eval(path: str, result: Any, context: dict[str, Any], state: dict[str, Any]) -> None:
@@ -222,13 +274,13 @@ def _build_game(game: str, rules: dict[str, Any]) -> Any:
         raise UsageError(f"bad --rule for {game}: {e}") from None
 
 
-def _check_levels(game: str, levels: list[str]) -> None:
+def _check_levels(game: str, levels: list[str], hint: str = "") -> None:
     from agents.registry import level_names
 
     known = level_names(game)
     for level in levels:
         if level not in known:
-            raise UsageError(f"unknown level {level!r} for {game}; choose from: {', '.join(known)}")
+            raise UsageError(f"unknown level {level!r} for {game}; choose from: {', '.join(known)}{hint}")
     twice = sorted({lv for lv in levels if levels.count(lv) > 1})
     if twice:
         raise UsageError(f"--levels lists {', '.join(twice)} more than once")
@@ -326,16 +378,25 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     t.set_defaults(func=_cmd_train)
 
-    e = sub.add_parser("eval", help="round-robin of CPU levels with openskill ratings")
+    e = sub.add_parser("eval", help="round-robin of CPU levels and your own policies, with openskill ratings")
     e.add_argument("game", type=_game_name)
     e.add_argument("--levels", nargs="+", help="levels to include (default: all available under the rules)")
+    e.add_argument("--policy", action="append", default=[], metavar="NAME=SPEC",
+                   help="a policy of your own, rated with the levels (repeatable). SPEC: a .npz exported by "
+                        "`yuugi train`, an SB3 / sb3-contrib .zip, or module:attr naming a Policy or a function "
+                        "(observation, mask, rng) -> actions")
+    e.add_argument("--layout", choices=("alternate", "field"), default="alternate",
+                   help="alternate: A and B alternate around the table, swapping every game; field: one A "
+                        "against P-1 copies of B, A's seat rotating (the same for 2 players)")
+    e.add_argument("--format", choices=("table", "json", "csv"), default="table", help="how to print the result")
     e.add_argument("--games", type=_int_at_least(1), default=1000, help="games per pairing")
     e.add_argument("--seed", type=SEED, default=0)
     e.add_argument("--plot", help="save a ratings plot (PNG) here (the folder must exist)")
     e.add_argument("--save", help="save ratings and pairings (JSON) here, after every finished pairing "
                                   "(the folder must exist)")
     e.add_argument("--resume", action="store_true",
-                   help="carry on the interrupted run saved in --save (same game, levels, games, seed and rules)")
+                   help="carry on the interrupted run saved in --save (same game, levels, policies, layout, games, seed "
+                        "and rules)")
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     e.set_defaults(func=_cmd_eval)
 

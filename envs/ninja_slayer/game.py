@@ -37,7 +37,9 @@ class NinjaSlayer(BatchGame):
     def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:  # type: ignore[override]
         return rules.legal_mask(state, self.config)
 
-    def _apply(self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
+    def _apply(  # type: ignore[override]
+        self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray
+    ) -> None:
         rules.apply(state, actions, active, self.config)
 
     def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]

@@ -45,7 +45,8 @@ COUNT_SCALE = 5
 def layout(history: int) -> tuple[tuple[str, int], ...]:
     return (
         ("scalars", 10), ("phase", NUM_PHASE_CODES), ("decision", NUM_DECISIONS), ("counts", 16), ("attack", 21),
-        ("hand", HAND_SLOTS * (F + 1)), ("opp_known_hand", HAND_SLOTS * F), ("field", 2 * FIELD_SLOTS * (F + FIELD_DYN)),
+        ("hand", HAND_SLOTS * (F + 1)), ("opp_known_hand", HAND_SLOTS * F),
+        ("field", 2 * FIELD_SLOTS * (F + FIELD_DYN)),
         ("stack", STACK_MAX * (F + STACK_DYN)), ("pending", F + C.NUM_OPCODES + C.NUM_TARGET_KINDS + 5),
         ("deck_unseen", C.NUM_CARDS), ("grave", 2 * C.NUM_CARDS), ("etel", 2 * C.NUM_CARDS),
         ("damage", 2 * C.NUM_CARDS), ("last_resolved", F), ("history", history * (2 + A.NUM_FAMILIES + F)),

@@ -41,7 +41,8 @@ def render_text(st: NinjaSlayerState, i: int, cfg: NinjaSlayerConfig, seat: int 
     for p in (1 - (seat if seat is not None else 0), seat if seat is not None else 0):
         deck = int(st.deck_size[i, p] - st.deck_ptr[i, p])
         lines.append(f"player_{p}{' (you)' if seat == p else ''}: deck {deck}  hand "
-                     f"{int((st.hand[i, p] >= 0).sum())}  エテル {int(st.etel_untapped[i, p])}/{int(st.etel_total[i, p])}"
+                     f"{int((st.hand[i, p] >= 0).sum())}  "
+                     f"エテル {int(st.etel_untapped[i, p])}/{int(st.etel_total[i, p])}"
                      f"  damage {int(st.dmg_up[i, p])}+{int(st.dmg_down[i, p])} face-down  オヒガン "
                      f"{int(st.grave[i, p].sum() + st.grave_anon[i, p])}")
         lines += _field_line(st, i, p)

@@ -16,11 +16,11 @@ from envs.core import rng
 from . import actions as A
 from . import cards as C
 from . import effects, flow, legality, stack, targets, zones
-from .config import STACK_MAX, STACK_USER_MAX, NinjaSlayerConfig
+from .config import STACK_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
-                    END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP, OP_DAMAGE,
-                    OP_END_STEP, OP_FLUSH, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_CHAR, PHASE_IKUSA_END,
+                    END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP,
+                    OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_IKUSA_END,
                     PHASE_UNTAP, NinjaSlayerState, empty_state)
 
 OPENING_HAND = 4

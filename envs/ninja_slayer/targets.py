@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from .config import STACK_USER_MAX  # noqa: F401  (re-exported for the masks)
 from .state import NinjaSlayerState
 
 NO_TARGET = 12

@@ -5,8 +5,8 @@ import pytest
 
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import DECISION_TARGET, PHASE_IKUSA_START, PHASE_UNTAP
-from tests.ninja_slayer.helpers import (deck_len, activate, aisatsu, cast, char, choose, enter, load, passes, seat, step,
-                                        table)
+from tests.ninja_slayer.helpers import (activate, aisatsu, cast, char, choose, deck_len, enter, load, passes, seat,
+                                        step, table)
 
 ID = {c: i for i, c in enumerate(C.CODES)}
 

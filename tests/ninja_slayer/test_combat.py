@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import DECISION_DECLARE, DECISION_INTERRUPT, DECISION_PRIORITY, PHASE_DAMAGE
-from tests.ninja_slayer.helpers import (deck_len, NO_INTERRUPT, PASS, aisatsu, cast, char, interrupt, load, passes, seat, step,
-                                        table)
+from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, aisatsu, cast, char, deck_len, interrupt, load, passes,
+                                        seat, step, table)
 
 ID = {c: C.card_index(c) for c in ("C01", "C02", "C08", "C09", "C10", "C11", "C19", "C21", "K06", "K09")}
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import END_DAMAGE, END_DECKOUT
-from tests.ninja_slayer.helpers import deck_len, aisatsu, cast, char, load, passes, seat, step, table
+from tests.ninja_slayer.helpers import aisatsu, cast, char, deck_len, load, passes, seat, step, table
 
 ID = {c: C.card_index(c) for c in ("C01", "C06", "C14", "C22", "C25", "C27", "K10", "K15")}
 

@@ -25,7 +25,7 @@ _OCCUPANCY_WEIGHTS = np.zeros((2 * NUM_PROVINCES, 2), dtype=np.float32)
 _OCCUPANCY_WEIGHTS[0::2, 0] = POW2
 _OCCUPANCY_WEIGHTS[1::2, 1] = POW2
 _LATER = np.triu(np.ones((NUM_PROVINCES, NUM_PROVINCES), dtype=bool), 1)  # [k, j]: chip order j after k
-_CHIP_NUMBERS = np.arange(2, 13, dtype=np.int64)
+_CHIP_NUMBERS_F = np.arange(2, 13, dtype=np.float32)
 # Destination rule of each two-step card's second step (Y): index into the stack built in card_choices.
 _Y_ADJ, _Y_ADJ_OWN, _Y_SEA, _Y_LAND, _Y_OWN_OTHER = range(5)
 _Y_KIND = np.zeros(C.NUM_EFFECTS, dtype=np.intp)
@@ -336,23 +336,27 @@ def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
     to0 = (sends & has[:, None, :, 0]).transpose(1, 0, 2)  # [k, n, j]: where Hojo's 援軍 from k would go
     to1 = (sends & has[:, None, :, 1]).transpose(1, 0, 2)
     per = cfg.reinf_per_win
-    gain1 = np.ascontiguousarray(to1 * (per * taken[:, :, None]))  # change of the difference if Ashikaga wins k
-    gain0 = np.ascontiguousarray(to0 * (-per * taken[:, :, None]))  # ... if Hojo wins k
-    diff = np.zeros((n, NUM_PROVINCES), dtype=np.int64)  # 援軍 Ashikaga − Hojo received so far
+    # [k, j, n]: change of the difference at chip j when Ashikaga (gain1) or Hojo (gain0) wins chip k.
+    # Chip-major rows keep every step of the loop below on contiguous rows of the batch.
+    gain1 = np.ascontiguousarray((to1 * (per * taken[:, :, None])).transpose(0, 2, 1))
+    gain0 = np.ascontiguousarray((to0 * (-per * taken[:, :, None])).transpose(0, 2, 1))
+    diff = np.zeros((NUM_PROVINCES, n), dtype=np.int64)  # [j, n]: 援軍 Ashikaga − Hojo received so far
     ashikaga_wins = np.empty((NUM_PROVINCES, n), dtype=bool)
     for k in range(NUM_PROVINCES):
-        w1 = lead[k] + diff[:, k] > 0
-        ashikaga_wins[k] = w1
-        diff += np.where(w1[:, None], gain1[k], gain0[k])
-    won1 = (ashikaga_wins & taken).T  # [n, 11]
-    won0 = (~ashikaga_wins & taken).T
-    reinf0 = np.einsum("nk,knj->nj", won0.astype(np.int64), to0.astype(np.int64)) * per
-    reinf1 = np.einsum("nk,knj->nj", won1.astype(np.int64), to1.astype(np.int64)) * per
+        w1 = np.greater(lead[k] + diff[k], 0, out=ashikaga_wins[k])
+        diff += np.where(w1, gain1[k], gain0[k])
+    won1 = ashikaga_wins & taken  # [k, n]
+    won0 = ~ashikaga_wins & taken
+    # Chips taken per side: one float32 product (exact: at most 77) over both sides' [k, n] rows.
+    score = (_CHIP_NUMBERS_F @ np.stack([won0, won1])).astype(np.int64).T  # [n, 2]
+    # 援軍 received at each chip j: the winner's sends from every chip k it took (a count of booleans).
+    reinf0 = (won0[:, :, None] & to0).sum(axis=0) * per  # [n, j]
+    reinf1 = (won1[:, :, None] & to1).sum(axis=0) * per
+    won0, won1 = won0.T, won1.T  # [n, 11]
     winner_ = np.where(won0, 0, np.where(won1, 1, -1))
     st.winner_of[r, order] = winner_
     st.reinf[r, order, 0] = reinf0
     st.reinf[r, order, 1] = reinf1
-    score = np.stack([won0 @ _CHIP_NUMBERS, won1 @ _CHIP_NUMBERS], axis=1)
     st.score[g] = score
     esc = st.escape[g].astype(np.int64)
     won = np.where(score[:, 0] > score[:, 1], 0, np.where(score[:, 1] > score[:, 0], 1, esc))

@@ -12,7 +12,12 @@ For each decision the policy
    determinizations serve every candidate: common random numbers, so the comparison between
    candidates is sharper than the noise of each estimate);
 4. repeats 2–3 in rounds while the budget lasts, and plays the candidate with the best mean reward
-   for the acting seat (ties go to the heuristic's preference).
+   for the acting seat, *provided it is better than the heuristic's own choice with confidence*:
+   each candidate is compared with the heuristic's first choice sample by sample (the paired
+   difference of their rewards in the same determinization) and replaces it only when the mean
+   difference stays positive after subtracting ``confidence`` standard errors. Without that gate a
+   small budget plays noise: with dice and hidden cards a handful of rollouts cannot tell close
+   candidates apart, and the argmax of noisy means is a worse choice than the heuristic's.
 
 *Why flat determinized Monte-Carlo and not IS-MCTS:* the core is fast per batch and slow per
 call, so a search should issue few, huge batches. Flat Monte-Carlo needs one batch per round for
@@ -75,7 +80,8 @@ class ExpertPolicy:
 
     def __init__(self, game_name: str, heuristic: Policy, *, think_ms: float | None = 200.0, samples: int = 8,
                  top_n: int = 6, rounds: int = 1, max_rounds: int = 64, max_rows: int = 4096,
-                 rollout_policy: Policy | None = None, horizon: Horizon | None = None) -> None:
+                 confidence: float = 1.0, rollout_policy: Policy | None = None,
+                 horizon: Horizon | None = None) -> None:
         if think_ms is not None and not think_ms > 0:
             raise ValueError(f"think_ms must be a positive number of milliseconds or None (fixed rounds), got {think_ms!r}")
         for label, value in (("samples", samples), ("top_n", top_n), ("rounds", rounds), ("max_rounds", max_rounds),
@@ -90,6 +96,9 @@ class ExpertPolicy:
         self.horizon = horizon if horizon is not None else HORIZONS.get(game_name)
         self.think_ms, self.samples, self.top_n = think_ms, samples, top_n
         self.rounds, self.max_rounds, self.max_rows = rounds, max_rounds, max_rows
+        if not confidence >= 0:
+            raise ValueError(f"confidence must be a non-negative number of standard errors, got {confidence!r}")
+        self.confidence = float(confidence)
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0, "seconds": 0.0}
 
     @property
@@ -136,7 +145,9 @@ class ExpertPolicy:
         decision_of_row = np.repeat(di, k)
         action_of_row = np.repeat(candidates[di, ci], k)
         slot_of_row = np.repeat(di * self.top_n + ci, k)
-        totals = np.zeros(d * self.top_n)
+        # Paired differences against the heuristic's own choice (candidate 0), sample by sample.
+        diff_sum = np.zeros((d, self.top_n))
+        diff_sq = np.zeros((d, self.top_n))
         budget = None if self.think_ms is None else self.think_ms * d / 1000.0
         done_rounds = 0
         while True:
@@ -147,7 +158,12 @@ class ExpertPolicy:
             reward = sims.rewards[np.arange(sims.batch_size), seats[decision_of_row]].astype(np.float64)
             later = rollout(game, sims, self.rollout_policy, rng, self.horizon, first_origin)
             reward += later[np.arange(sims.batch_size), seats[decision_of_row]]
-            totals += np.bincount(slot_of_row, weights=reward, minlength=totals.size)
+            per_sample = np.zeros((d * self.top_n, k))
+            per_sample[slot_of_row, np.tile(np.arange(k), di.size)] = reward
+            per_sample = per_sample.reshape(d, self.top_n, k)
+            diff = per_sample - per_sample[:, :1]
+            diff_sum += diff.sum(axis=2)
+            diff_sq += (diff ** 2).sum(axis=2)
             self.stats["rollouts"] += sims.batch_size
             done_rounds += 1
             if done_rounds >= self.max_rounds:
@@ -159,6 +175,10 @@ class ExpertPolicy:
             elapsed = time.perf_counter() - started
             if elapsed * (done_rounds + 1) / done_rounds > budget:
                 break
-        mean = np.where(valid, totals.reshape(d, self.top_n), -np.inf)
-        best = mean.argmax(axis=1)  # argmax takes the first maximum: the heuristic's preference
+        n = done_rounds * k
+        mean = diff_sum / n
+        spread = np.sqrt(np.maximum(diff_sq / n - mean ** 2, 0.0) / max(n - 1, 1))
+        lower = np.where(valid, mean - self.confidence * spread, -np.inf)
+        lower[:, 0] = 0.0  # the heuristic's choice is the reference
+        best = lower.argmax(axis=1)  # the first maximum: the heuristic's preference among ties
         return candidates[np.arange(d), best]

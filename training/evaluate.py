@@ -151,8 +151,11 @@ def wilson_ci(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * np.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n)))
-    # At p = 1 (or 0) the bound is 1 (or 0) exactly; min/max only absorb the last bit of float rounding.
-    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
+    # The formula's bound is exactly 0 at p = 0 and exactly 1 at p = 1; say so rather than trust the
+    # last bit of the float arithmetic, which can land just outside [0, 1].
+    lo = 0.0 if successes <= 0 else max(0.0, float(centre - half))
+    hi = 1.0 if successes >= n else min(1.0, float(centre + half))
+    return lo, hi
 
 
 # ---- playing ---------------------------------------------------------------------------------------
@@ -317,9 +320,7 @@ def format_tables(result: EvalResult) -> str:
         t.add_row(pr.a, pr.b, str(pr.games), f"{pr.score_mean:+.3f}", f"[{pr.score_ci[0]:+.3f}, {pr.score_ci[1]:+.3f}]",
                   f"{pr.a_win_rate:.3f}", f"[{pr.win_ci[0]:.3f}, {pr.win_ci[1]:.3f}]", "yes" if pr.decided else "no")
     console.print(t)
-    for line in _layout_lines(result):
-        console.print(line, markup=False, highlight=False)
-    return console.export_text()
+    return "\n".join([console.export_text().rstrip("\n")] + _layout_lines(result))  # unwrapped, whole lines
 
 
 def _layout_lines(result: EvalResult) -> list[str]:

@@ -14,9 +14,15 @@ def _oni(eng: Engine, o: int) -> str:
     return f"{eng.d.oni_names[o]}({COLOUR_JA[int(ONI_COLOUR[o])]}{int(eng.oni_power[o])}{' ' + mark if mark else ''})"
 
 
-def render_text(eng: Engine, st: MomotaroState, i: int = 0, seat: int | None = None) -> str:
-    """The table as text. With ``seat``, sealed bids of the other seats show only as "bid"."""
+def render_text(eng: Engine, st: MomotaroState, i: int = 0, seat: int | None = None,
+                names: list[str] | None = None) -> str:
+    """The table as text. With ``seat``, sealed bids of the other seats show only as "bid".
+
+    ``names[p]`` calls seat p (default ``player p``; the auction line then shortens it to ``pP``).
+    """
     P = eng.P
+    short = names or [f"p{p}" for p in range(P)]
+    names = names or [f"player {p}" for p in range(P)]
     rnd, phase = int(st.round[i]), int(st.phase[i])
     done = bool(st.terminated[i] or st.truncated[i])
     lines = []
@@ -26,7 +32,7 @@ def render_text(eng: Engine, st: MomotaroState, i: int = 0, seat: int | None = N
         lap = int(st.slot[i]) // P + 1
         limit = "" if rnd == 3 else f" of {eng.cfg.laps}"
         lines.append(f"鬼ヶ島 — battle round {rnd}{' (final)' if rnd == 3 else ''}, lap {lap}{limit}, "
-                     f"start player {int(st.start_player[i])}, turn {int(st.turns[i])}")
+                     f"start player {names[int(st.start_player[i])]}, turn {int(st.turns[i])}")
         field = [f"{_oni(eng, o)} dmg {int(st.oni_dmg[i, o])}" for o in range(NUM_ONI) if st.oni_at[i, o] == AT_FIELD]
         lines.append("field: " + ("; ".join(field) if field else "(empty)"))
         in_deck = int((st.oni_at[i] == AT_DECK).sum())
@@ -43,7 +49,7 @@ def render_text(eng: Engine, st: MomotaroState, i: int = 0, seat: int | None = N
         status = "" if st.alive[i, p] else " ELIMINATED"
         won = [eng.d.oni_names[o] + ("(potion)" if st.oni_at[i, o] == AT_POTION else "")
                for o in range(NUM_ONI) if st.oni_owner[i, o] == p and st.oni_at[i, o] in (AT_TREASURE, AT_POTION)]
-        lines.append(f"{mark}player {p}{status}: {' '.join(cards) or '-'}"
+        lines.append(f"{mark}{names[p]}{status}: {' '.join(cards) or '-'}"
                      + (f"  knocked out: {' '.join(ko)}" if ko else "")
                      + f" | kibidango {int(st.kibi[i, p])}, potions {int(st.potions[i, p])}, "
                        f"treasure {int(st.treasure[i, p])}" + (f" ({' '.join(won)})" if won else ""))
@@ -61,7 +67,7 @@ def render_text(eng: Engine, st: MomotaroState, i: int = 0, seat: int | None = N
                 text = "-" if first < 0 else ("bid" if sealed_first else str(first))
             else:
                 text = f"{first}+" + ("-" if add < 0 else ("bid" if sealed_add else str(add)))
-            shown.append(f"p{p}:{text}")
+            shown.append(f"{short[p]}:{text}")
         lines.append(f"auction: {card} ({PHASE_NAMES[phase]})  " + "  ".join(shown))
     elif st.dice[i, 0] > 0:
         t = int(st.target[i])
@@ -71,8 +77,8 @@ def render_text(eng: Engine, st: MomotaroState, i: int = 0, seat: int | None = N
         keys = rank_keys(st.alive[i:i + 1], st.treasure[i:i + 1], st.hand[i:i + 1], st.kibi[i:i + 1])
         ranks, _ = rank_rewards(keys, eng.cfg.reward_scheme)
         lines.append("game over" + (" (truncated)" if st.truncated[i] else "") + "; ranks "
-                     + ", ".join(f"player {p}: {int(ranks[0, p])}" for p in range(P)))
+                     + ", ".join(f"{names[p]}: {int(ranks[0, p])}" for p in range(P)))
     else:
         pending = f", {int(st.pending[i])} damage to assign" if st.pending[i] else ""
-        lines.append(f"to play: player {int(st.to_play[i])} ({PHASE_NAMES[phase]}{pending})")
+        lines.append(f"to play: {names[int(st.to_play[i])]} ({PHASE_NAMES[phase]}{pending})")
     return "\n".join(lines)

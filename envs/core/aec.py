@@ -11,6 +11,7 @@ from typing import Any, Mapping
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import BaseWrapper
 
 from .errors import ActionTypeError, CallError, IllegalActionError, NotResetError, OptionError
 from .game import BatchGame, State
@@ -156,7 +157,7 @@ class BatchAECEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
         if type(action) is not int:  # plain ints skip the checks (the common case)
-            action = self._integer_action(action)
+            action = self.action_index(action)
         if not (0 <= action < self.game.num_actions and self._mask[action]):  # the mask is cached
             label = self.game.action_label(action) if 0 <= action < self.game.num_actions else "out of range"
             raise IllegalActionError(0, action, label)
@@ -169,8 +170,11 @@ class BatchAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def _integer_action(self, action: Any) -> int:
-        """A numpy integer, or an integer array holding one action, as an int; ActionTypeError otherwise."""
+    def action_index(self, action: Any) -> int:
+        """``action`` as an int if it is a Python or numpy integer (or an integer array holding one
+        action); :class:`ActionTypeError` otherwise (bool, float, str, ...)."""
+        if type(action) is int:
+            return action
         if isinstance(action, np.integer):
             return int(action)
         if isinstance(action, np.ndarray) and action.dtype.kind in "iu" and action.size == 1:
@@ -194,3 +198,17 @@ class BatchAECEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class IntegerActionWrapper(BaseWrapper):
+    """Refuses actions that are not integers (bool, float, str) with :class:`ActionTypeError`.
+
+    For the wrapped env (``env()``): PettingZoo's ``AssertOutOfBoundsWrapper`` and
+    ``TerminateIllegalWrapper`` would otherwise see them first (``True`` passes ``Discrete.contains``
+    and then indexes the mask as a boolean, failing with a numpy error that names nothing).
+    """
+
+    def step(self, action: Any) -> None:
+        if action is not None and type(action) is not int:
+            action = self.env.unwrapped.action_index(action)
+        self.env.step(action)

@@ -190,3 +190,37 @@ def test_aec_observe_names_an_unknown_agent():
     with pytest.raises(CallError, match="unknown agent 'player_0'") as err:
         env.observe("player_0")
     assert "hojo" in str(err.value)
+
+
+# ---- the wrapped env: integers are checked before PettingZoo's wrappers see the action -------------
+def _wrapped_with_integer_check(name: str):
+    """The chain ``env()`` builds, with IntegerActionWrapper inside OrderEnforcingWrapper."""
+    from pettingzoo.utils import wrappers
+
+    from envs.core.aec import IntegerActionWrapper
+    env = wrappers.TerminateIllegalWrapper(make_raw(name), illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(IntegerActionWrapper(env))
+
+
+@pytest.mark.parametrize("action", [True, 3.7, "3", np.float64(0.0), np.array([1.0])], ids=repr)
+def test_integer_action_wrapper_refuses_non_integers_first(action):
+    env = _wrapped_with_integer_check("nigejozu")
+    env.reset(seed=0)
+    before = env.state()
+    with pytest.raises(ActionTypeError, match="0..28"):
+        env.step(action)
+    assert env.state() == before
+
+
+def test_integer_action_wrapper_passes_integers_through():
+    from pettingzoo.test import api_test
+    env = _wrapped_with_integer_check("nigejozu")
+    env.reset(seed=0)
+    legal = int(np.flatnonzero(env.last()[0]["action_mask"])[0])
+    env.step(np.int64(legal))
+    illegal = int(np.flatnonzero(env.last()[0]["action_mask"] == 0)[0])
+    agent = env.agent_selection
+    env.step(illegal)  # still TerminateIllegalWrapper's business: the game ends, the offender gets -1
+    assert env.rewards[agent] == -1 and all(env.terminations.values())
+    api_test(_wrapped_with_integer_check("nigejozu"), num_cycles=50)

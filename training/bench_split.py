@@ -5,9 +5,11 @@ Same loop as ``yuugi bench`` (random legal play, finished games replaced in plac
 timed on every iteration and reported as the lower quartile over the iterations: on a shared
 machine the other processes' load only ever adds time, so a low quantile shows what the code costs
 and changes less from run to run than a mean. Compare two versions by running this command in each
-checkout alternately, never one after the other once.
+checkout alternately, never one after the other once. The script also runs against another
+checkout's game code, e.g. the code before a change (``git worktree add /tmp/base COMMIT``):
 
     python -m training.bench_split nigejozu momotaro --batch 1024 --seconds 3
+    PYTHONPATH=/tmp/base python training/bench_split.py nigejozu --batch 1024 --seconds 3
 """
 from __future__ import annotations
 
@@ -31,9 +33,13 @@ def lower_quartiles(samples: Sequence[Sequence[float]]) -> dict[str, float]:
     return dict(zip(PARTS, np.percentile(table, 25, axis=0).tolist()))
 
 
-def time_split(name: str, batch: int = 1024, seconds: float = 3.0, warmup: int = 30, **rules: Any
+def time_split(name: str, batch: int = 1024, seconds: float = 3.0, warmup: int = 200, **rules: Any
                ) -> dict[str, float]:
-    """Milliseconds per batch of each part (lower quartiles), plus their sum under "total"."""
+    """Milliseconds per batch of each part (lower quartiles), plus their sum under "total".
+
+    The first ``warmup`` iterations are not timed: the batch starts with every game at its first
+    decision, and games only end (and reset) at a steady rate once their lengths have spread out.
+    """
     from envs import make_game
     from envs.core.sampling import random_legal
     from training.bench import BENCH_RULES

@@ -108,7 +108,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
                "policies": dict(own), "layout": args.layout, "command": "yuugi " + " ".join(args.argv)}
     resume = _resume_state(args, context) if args.resume else None
     policies = {lv: cpu(args.game, lv, **rules) for lv in levels}
-    policies.update({name: _policy_from_spec(name, spec, args.game, rules) for name, spec in own.items()})
+    policies.update({name: _policy_from_spec(f"--policy {name}={spec}", spec, args.game, rules)
+                     for name, spec in own.items()})
 
     def keep(partial: Any, state: dict[str, Any]) -> None:
         finished.append(partial)
@@ -167,8 +168,9 @@ def _parse_policy_flags(pairs: list[str]) -> dict[str, str]:
     return own
 
 
-def _policy_from_spec(name: str, spec: str, game: str, rules: dict[str, Any]) -> Any:
-    """The policy ``spec`` names; anything wrong with it is one line naming the spec and the kinds accepted."""
+def _policy_from_spec(flag: str, spec: str, game: str, rules: dict[str, Any]) -> Any:
+    """The policy ``spec`` names; anything wrong with it is one line, starting with ``flag``, naming the spec
+    and the kinds accepted."""
     from agents.adapters import as_policy
 
     try:
@@ -176,7 +178,7 @@ def _policy_from_spec(name: str, spec: str, game: str, rules: dict[str, Any]) ->
     except Exception as e:  # noqa: BLE001 - a user's module or file can fail in any way; say it in one line
         problem = " ".join(str(e).split()) or type(e).__name__
         problem = problem.split("; accepted:")[0]  # as_policy's list names Python objects too; say the CLI's
-        raise UsageError(f"--policy {name}={spec}: {problem}; SPEC can be: {POLICY_SPEC_KINDS}") from None
+        raise UsageError(f"{flag}: {problem}; SPEC can be: {POLICY_SPEC_KINDS}") from None
 
 
 POLICY_SPEC_KINDS = ("a .npz exported by `yuugi train`, an SB3 / sb3-contrib .zip (needs the train extra), "
@@ -239,10 +241,30 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < game.num_players:
         raise UsageError(f"--seat must be 0..{game.num_players - 1} ({args.game} has {game.num_players} players "
                          f"here), got {args.seat}")
-    _check_levels(args.game, [args.level])
-    cpu(args.game, args.level, **rules)  # a level that cannot be built is refused before the game starts
-    play(args.game, level=args.level, seat=args.seat, seed=args.seed, **rules)
+    if args.opponent and args.level is not None:
+        raise UsageError("give --level (a shipped CPU) or --opponent (a policy of your own), not both")
+    level = args.level or "normal"
+    opponents = _play_opponents(args.opponent, args.game, rules, args.seat, game.num_players)
+    if opponents is None:
+        _check_levels(args.game, [level])
+        cpu(args.game, level, **rules)  # a level that cannot be built is refused before the game starts
+    play(args.game, level=level, seat=args.seat, seed=args.seed, opponents=opponents, **rules)
     return 0
+
+
+def _play_opponents(specs: list[str], game: str, rules: dict[str, Any], seat: int, players: int) -> Any:
+    """``--opponent SPEC`` flags: one for every CPU seat, or one per CPU seat in seat order; None: none given."""
+    if not specs:
+        return None
+    cpus = players - 1
+    if len(specs) not in (1, cpus):
+        raise UsageError(f"--opponent: give one SPEC for every CPU seat, or {cpus} (one per CPU seat, in seat "
+                         f"order), got {len(specs)}")
+    built = [_policy_from_spec(f"--opponent {spec}", spec, game, rules) for spec in specs]
+    if len(built) == 1:
+        return built[0]
+    others = iter(built)
+    return [None if p == seat else next(others) for p in range(players)]
 
 
 class UsageError(Exception):
@@ -402,7 +424,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("play", help="play one seat in the terminal against CPUs")
     pl.add_argument("game", type=_game_name)
-    pl.add_argument("--level", default="normal", help="CPU level or persona")
+    pl.add_argument("--level", default=None, help="CPU level or persona (default: normal)")
+    pl.add_argument("--opponent", action="append", default=[], metavar="SPEC",
+                    help="seat a policy of your own instead of a level: once for every CPU seat, or once per CPU "
+                         "seat in seat order. SPEC: a .npz exported by `yuugi train`, an SB3 / sb3-contrib .zip, "
+                         "module:attr naming a Policy or a function (observation, mask, rng) -> actions, or a level")
     pl.add_argument("--seat", type=_int_at_least(0), default=0)
     pl.add_argument("--seed", type=SEED, default=None)
     pl.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")

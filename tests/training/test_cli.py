@@ -115,3 +115,84 @@ def test_training_without_snapshots_makes_no_checkpoints_folder(tmp_path, capsys
 def test_cli_train_refuses_cloning_for_a_prior_guided_game(capsys, tmp_path):
     assert cli.main(["train", "nigejozu", "--bc-decisions", "100", "--out", str(tmp_path)]) == 2
     assert "--bc-decisions must be 0" in capsys.readouterr().err
+
+
+# ---- yuugi play --opponent SPEC: a policy of your own at the table ------------------------------------
+def _play_cli(monkeypatch, capsys, argv: list[str]) -> str:
+    """``yuugi play`` with the person always typing 0 (the first legal move); the text it wrote."""
+    monkeypatch.setattr("builtins.input", lambda prompt="": "0")
+    assert cli.main(["play"] + argv) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    assert "your total reward" in captured.out and "game abandoned" not in captured.out  # played to the end
+    return captured.out
+
+
+def _spy_module(tmp_path, monkeypatch, name: str) -> None:
+    """A module with a recording Policy object ``POLICY`` and a recording function ``first_legal``."""
+    (tmp_path / f"{name}.py").write_text(
+        "import numpy as np\n"
+        "calls = []\n"
+        "def first_legal(observation, mask, rng):\n"
+        "    calls.append(('function', len(mask)))\n"
+        "    return mask.argmax(axis=1)\n"
+        "class LastLegal:\n"
+        "    name = 'lastpick'\n"
+        "    def act(self, observation, mask, rng):\n"
+        "        calls.append(('policy', len(mask)))\n"
+        "        return (mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1)).astype(np.int64)\n"
+        "POLICY = LastLegal()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def test_play_seats_a_function_named_module_attr(tmp_path, monkeypatch, capsys):
+    import importlib
+
+    _spy_module(tmp_path, monkeypatch, "play_spy_function")
+    out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", "play_spy_function:first_legal", "--seed", "1"])
+    calls = importlib.import_module("play_spy_function").calls
+    assert calls and {kind for kind, _ in calls} == {"function"}  # the CPU seat was played by it
+    assert "against first_legal CPUs" in out
+
+
+def test_play_seats_a_policy_object_in_every_cpu_seat_of_four(tmp_path, monkeypatch, capsys):
+    import importlib
+
+    _spy_module(tmp_path, monkeypatch, "play_spy_policy")
+    out = _play_cli(monkeypatch, capsys, ["momotaro", "--opponent", "play_spy_policy:POLICY", "--seed", "2"])
+    assert {kind for kind, _ in importlib.import_module("play_spy_policy").calls} == {"policy"}
+    assert "against lastpick CPUs" in out
+
+
+def test_play_seats_one_spec_per_cpu_seat_in_order(tmp_path, monkeypatch, capsys):
+    _spy_module(tmp_path, monkeypatch, "play_spy_mixed")
+    out = _play_cli(monkeypatch, capsys, ["momotaro", "--seat", "1", "--seed", "3", "--opponent", "easy",
+                                          "--opponent", "play_spy_mixed:POLICY", "--opponent", "random"])
+    assert "against easy/lastpick/random CPUs" in out
+
+
+def test_play_seats_exported_weights(tmp_path, monkeypatch, capsys):
+    from tests.training.test_eval_policy import make_npz
+
+    path = make_npz(tmp_path / "mynet.npz")
+    out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", str(path), "--seed", "1"])
+    assert "against mynet CPUs" in out
+
+
+def test_play_seats_a_maskable_ppo_zip(tmp_path, monkeypatch, capsys):
+    from tests.training.test_eval_policy import make_maskable_ppo_zip
+
+    path = make_maskable_ppo_zip(tmp_path / "ppo_net.zip")
+    out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", str(path), "--seed", "1"])
+    assert "against ppo_net CPUs" in out
+
+
+def test_play_refuses_a_bad_opponent_in_one_line(capsys):
+    assert cli.main(["play", "nigejozu", "--opponent", "missing.npz"]) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("yuugi play: error: --opponent missing.npz: ") and "no such file" in line
+    assert "module:attr" in line and ".zip" in line
+    assert cli.main(["play", "momotaro", "--opponent", "easy", "--opponent", "easy"]) == 2
+    assert "one SPEC for every CPU seat, or 3" in capsys.readouterr().err
+    assert cli.main(["play", "nigejozu", "--opponent", "easy", "--level", "hard"]) == 2
+    assert "not both" in capsys.readouterr().err

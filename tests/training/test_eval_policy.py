@@ -38,36 +38,45 @@ def _write_module(tmp_path, monkeypatch, name: str, source: str) -> None:
     monkeypatch.syspath_prepend(str(tmp_path))
 
 
-def test_npz_exported_weights(tmp_path, capsys):
+def make_npz(path, game_name: str = "nigejozu", **rules):
+    """A small random network exported as ``yuugi train`` exports (MLPPolicy.save, signed for the game)."""
     from agents.mlp import MLPPolicy
     from envs import make_game
 
-    rules = cli._eval_rules("nigejozu")
-    game = make_game("nigejozu", **rules)
+    game = make_game(game_name, **rules)
     rng = np.random.default_rng(0)
     sizes = [int(np.prod(game.observation_shape)), 16, game.num_actions]
     policy = MLPPolicy([rng.normal(size=(i, o)) for i, o in zip(sizes, sizes[1:])],
                        [np.zeros(o) for o in sizes[1:]]).for_game(game, rules)
-    path = tmp_path / "mine.npz"
     policy.save(path)
-    record = _rated(capsys, ["eval", "nigejozu", "--levels", "random", "--games", GAMES, "--policy", f"mine={path}"])
-    _one_pairing_against_random(record, "mine")
-    assert record["policies"]["mine"] == str(path)
+    return path
 
 
-def test_maskable_ppo_zip_trained_here(tmp_path, capsys):
+def make_maskable_ppo_zip(path, game_name: str = "nigejozu", **rules):
+    """MaskablePPO trained for 32 steps on the single-agent env against random, saved as SB3 saves."""
     import torch
     from sb3_contrib import MaskablePPO
 
     from envs.core.single_agent import single_agent
 
     torch.set_num_threads(1)
-    env = single_agent("nigejozu", opponents="random", **cli._eval_rules("nigejozu"))
+    env = single_agent(game_name, opponents="random", **rules)
     model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu",
                         policy_kwargs={"net_arch": [16]})
     model.learn(total_timesteps=32)
-    path = tmp_path / "ppo_nigejozu.zip"
     model.save(path)
+    return path
+
+
+def test_npz_exported_weights(tmp_path, capsys):
+    path = make_npz(tmp_path / "mine.npz", **cli._eval_rules("nigejozu"))
+    record = _rated(capsys, ["eval", "nigejozu", "--levels", "random", "--games", GAMES, "--policy", f"mine={path}"])
+    _one_pairing_against_random(record, "mine")
+    assert record["policies"]["mine"] == str(path)
+
+
+def test_maskable_ppo_zip_trained_here(tmp_path, capsys):
+    path = make_maskable_ppo_zip(tmp_path / "ppo_nigejozu.zip", **cli._eval_rules("nigejozu"))
     record = _rated(capsys, ["eval", "nigejozu", "--levels", "random", "--games", GAMES, "--policy", f"ppo={path}"])
     _one_pairing_against_random(record, "ppo")
 

@@ -84,9 +84,8 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
     st = game.init(np.array([seed]))
     total = 0.0
     history: list[play_undo.Snapshot] = []
-    log_length = 0
     levels = sorted({str(getattr(p, "name", "cpu")) for p in policies if p is not None})
-    write(f"{game_name}: you are {table.names[seat]} (seat {seat}) against {'/'.join(levels)} CPUs. "
+    write(f"{game_name}: you play {table.names[seat]} (seat {seat}) against {'/'.join(levels)} CPUs. "
           "Type help for the rules, undo, hint or quit at any prompt.")
     hinter: list[Any] = []  # the normal CPU, built on the first hint
     abandoned = False
@@ -94,7 +93,7 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
         mask = game.legal_mask(st)
         to_play = int(st.to_play[0])
         if to_play == seat:
-            history.append(play_undo.take(game, st, cpu_rng, log_length, total))
+            history.append(play_undo.take(game, st, cpu_rng, total))
             write("")
             write(table.render(st))
             legal = np.flatnonzero(mask[0])
@@ -112,7 +111,7 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
                 history.pop()
                 snap = history.pop()
                 st = play_undo.restore(game, snap, cpu_rng)
-                total, log_length = snap.total, snap.log_length
+                total = snap.total
                 write("undone: back to your previous decision (the CPUs will answer the same moves the same way).")
                 continue
         else:
@@ -123,7 +122,6 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
         total += float(st.rewards[0, seat])
         for line in table.narrate(before, int(action), st):
             write(line)
-            log_length += 1
     write("")
     if abandoned:
         write("game abandoned.")

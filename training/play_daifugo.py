@@ -18,7 +18,7 @@ from envs.ninja_daifugo.config import DECLARATION_TEXT
 from envs.ninja_daifugo.render import render_text, sort_hand, symbol_label
 from envs.ninja_daifugo.state import PHASE_EXCHANGE, PHASE_SHURIKEN, DaifugoState
 
-from .play_input import HOW_TO_WRITE, parse_card, parse_cards
+from .play_input import parse_card, parse_cards
 from .play_table import InputError, Table
 
 LEGEND = """legend: ranks 3 (weakest) 4 … 10 J Q K A 2 (strongest), JK the joker; suits ♠ ♥ ♦ ♣ (type s h d c too).
@@ -57,6 +57,9 @@ class DaifugoTable(Table):
         return render_text(st, 0, seat=self.seat, names=self.names) + "\n" + self.legend
 
     def label(self, action: int) -> str:
+        """The notation of the table; a targeted ninpō names its target's seat as it is typed."""
+        if A.KIND[action] == A.K_JUTSU and A.TARGET[action]:
+            return self._jutsu_option(int(action))
         return symbol_label(action)
 
     # ---- the menu ------------------------------------------------------------------------------
@@ -70,6 +73,8 @@ class DaifugoTable(Table):
                 what = f"give {int(st.picks_left[0])} card(s) in the exchange, one at a time"
             return [f"{what}: type one of {cards}"]
         kinds = A.KIND[legal]
+        if (kinds == A.K_PASS).all():
+            return ["nothing in your hand can be played on this field: type pass"]
         lines = ["you may: " + ("pass, or play" if (kinds == A.K_PASS).any() else "play (you lead)")]
         singles = [int(a) for a in legal if kinds[list(legal).index(a)] in (A.K_SINGLE, A.K_JSINGLE)]
         if singles:
@@ -77,13 +82,10 @@ class DaifugoTable(Table):
         groups = self._groups(legal)
         if groups:
             lines.append("  groups:  " + "; ".join(groups))
-        seqs = [int(a) for a in legal if A.KIND[a] == A.K_SEQ]
+        seqs = [symbol_label(int(a)) for a in legal if A.KIND[a] == A.K_SEQ]
         if seqs:
-            natural = [symbol_label(a) for a in seqs if not A.HAS_JOKER[a]]
-            shown = natural[:8] + ([f"… {len(natural) - 8} more"] if len(natural) > 8 else [])
-            with_joker = len(seqs) - len(natural)
-            lines.append("  sequences: " + (" | ".join(shown) if shown else "")
-                         + (f"{'; ' if shown else ''}{with_joker} with the joker" if with_joker else ""))
+            shown = seqs[:10] + ([f"… {len(seqs) - 10} more"] if len(seqs) > 10 else [])
+            lines.append("  sequences: " + " | ".join(shown))
         jutsu = [int(a) for a in legal if A.KIND[a] == A.K_JUTSU]
         if jutsu:
             lines.append("  ninpō: " + ", ".join(self._jutsu_option(a) for a in jutsu))
@@ -118,10 +120,10 @@ class DaifugoTable(Table):
 
     def _jutsu_option(self, a: int) -> str:
         j = int(A.JUTSU[a])
-        name = f"{A.JUTSU_NAMES[j]} ({['足止め', '手裏剣', '雷遁', '変化'][j]})"
+        name = f"{A.JUTSU_NAMES[j]} ({A.JUTSU_JA[j]})"
         if A.TARGET[a]:
             target = (self.seat + int(A.TARGET[a])) % 4
-            return f"{A.JUTSU_NAMES[j]} {target} = {name} on {self.names[target]}"
+            return f"{A.JUTSU_NAMES[j]} {target} ({A.JUTSU_JA[j]} on {self.names[target]})"
         return name
 
     # ---- reading -------------------------------------------------------------------------------
@@ -141,8 +143,7 @@ class DaifugoTable(Table):
             raise InputError("you cannot pass: " + ("you lead (the field is empty), so play something."
                                                     if int(st.phase[0]) == 0 else "choose a card."))
         first = word.split()[0]
-        jutsu_words = {n: j for j, n in enumerate(A.JUTSU_NAMES)} | {n: j for j, n in enumerate(("足止め", "手裏剣",
-                                                                                                 "雷遁", "変化"))}
+        jutsu_words = {n: j for j, n in enumerate(A.JUTSU_NAMES)} | {n: j for j, n in enumerate(A.JUTSU_JA)}
         if first in jutsu_words:
             return self._parse_jutsu(jutsu_words[first], word.split()[1:], legal)
         phase = int(st.phase[0])
@@ -193,9 +194,6 @@ class DaifugoTable(Table):
                 return a
         raise InputError(f"'{rest[0]}' is not a target here: " + ", ".join(self._jutsu_option(a) for a in options))
 
-    def what_to_type(self, legal: np.ndarray) -> str:
-        return HOW_TO_WRITE
-
     # ---- the log -------------------------------------------------------------------------------
     def narrate(self, before: DaifugoState, action: int, after: DaifugoState) -> list[str]:  # type: ignore[override]
         p = int(before.to_play[0])
@@ -209,7 +207,7 @@ class DaifugoTable(Table):
             target = (p + int(A.TARGET[action])) % 4 if A.TARGET[action] else None
             on = f" on {self.names[target]}" if target is not None else ""
             subject = self.names[target] if target is not None else who
-            lines.append(f"{who} uses 忍法 {['足止め', '手裏剣', '雷遁', '変化'][j]} ({A.JUTSU_NAMES[j]}){on}: "
+            lines.append(f"{who} uses 忍法 {A.JUTSU_JA[j]} ({A.JUTSU_NAMES[j]}){on}: "
                          f"{subject} {JUTSU_EFFECT[j]}")
         elif k == A.K_PICK:
             card = int(A.PICK_CARD[action])

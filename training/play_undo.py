@@ -21,13 +21,12 @@ class Snapshot:
     rng_key: int
     rng_counter: int
     cpu_rng: dict[str, Any]
-    log_length: int  # lines of the move log written before this decision
     total: float  # the person's reward so far
 
 
-def take(game: BatchGame, st: State, cpu_rng: np.random.Generator, log_length: int, total: float) -> Snapshot:
+def take(game: BatchGame, st: State, cpu_rng: np.random.Generator, total: float) -> Snapshot:
     return Snapshot(game.to_position(st, 0), int(st.rng_key[0]), int(st.rng_counter[0]),
-                    cpu_rng.bit_generator.state, log_length, total)
+                    cpu_rng.bit_generator.state, total)
 
 
 def restore(game: BatchGame, snap: Snapshot, cpu_rng: np.random.Generator) -> State:

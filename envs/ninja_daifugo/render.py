@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import unicodedata
 
-import numpy as np
-
 from . import actions as A
 from .actions import JUTSU_JA
 from .cards import JOKER, SUIT_SYMBOLS, card_symbol, mask_to_cards, popcount
@@ -103,7 +101,7 @@ def render_text(st: DaifugoState, i: int = 0, seat: int | None = None, names: tu
     phase = PHASE_NAMES[int(st.phase[i])]
     if st.terminated[i] or st.truncated[i]:
         lines.append("series over" + (" (truncated)" if st.truncated[i] else "") +
-                     f"; scores {np.round(st.series_score[i], 2).tolist()}")
+                     "; scores " + " ".join(f"{float(x):+.2f}" for x in st.series_score[i]))
     else:
         extra = f", {int(st.picks_left[i])} card(s) to give" if phase == "exchange" else ""
         if phase == "shuriken":

@@ -173,6 +173,10 @@ def _policy_from_spec(flag: str, spec: str, game: str, rules: dict[str, Any]) ->
     and the kinds accepted."""
     from agents.adapters import as_policy
 
+    # module:attr names a module where the command runs, as with `python -m` (and uvicorn's module:app):
+    # the `yuugi` console script alone would not look in the current folder.
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         return as_policy(spec, game=game, **rules)
     except Exception as e:  # noqa: BLE001 - a user's module or file can fail in any way; say it in one line

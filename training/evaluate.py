@@ -211,6 +211,10 @@ class _ProgressBar:
         if self.bar is not None:
             self.bar.update(n)
 
+    def pairing(self, a: str, b: str) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{a} vs {b}", refresh=False)
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
@@ -267,6 +271,8 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
     try:
         for ia, ib in todo:
             a, b = names[ia], names[ib]
+            if bar is not None:
+                bar.pairing(a, b)
             scores = []
             for start in range(0, games, batch):
                 g = np.arange(start, min(start + batch, games))

@@ -207,3 +207,16 @@ def test_a_path_given_as_a_level_points_to_policy(capsys):
 def test_one_level_and_one_policy_make_a_round_robin(capsys):
     record = _rated(capsys, ["eval", "nigejozu", "--levels", "random", "--games", "2", "--policy", "e=easy"])
     assert [(p["a"], p["b"]) for p in record["pairings"]] == [("random", "e")]
+
+
+def test_module_attr_is_found_in_the_folder_the_command_runs_in(tmp_path, monkeypatch, capsys):
+    """As with ``python -m``: the ``yuugi`` console script alone would not look in the current folder."""
+    import sys
+
+    (tmp_path / "eval_spec_here.py").write_text("def first_legal(observation, mask, rng):\n"
+                                                "    return mask.argmax(axis=1)\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    record = _rated(capsys, ["eval", "nigejozu", "--levels", "random", "--games", "2",
+                             "--policy", "here=eval_spec_here:first_legal"])
+    assert set(record["ratings"]) == {"random", "here"}

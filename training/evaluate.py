@@ -318,8 +318,7 @@ def format_tables(result: EvalResult) -> str:
         mu, sigma = result.ratings[name]
         t.add_row(name, f"{mu:.2f}", f"{sigma:.2f}", f"{result.ordinal(name):.2f}")
     console.print(t)
-    t = Table(title=f"{result.game}: pairings (score = mean return per seat of A minus B per game; "
-                    f"95% CI: bootstrap for the score, Wilson for A ahead)")
+    t = Table(title=f"{result.game}: pairings (A against B)")
     for col in ("A", "B", "games", "score", "95% CI", "A ahead", "95% CI ", "decided"):
         t.add_column(col)
     for pr in result.pairings:
@@ -334,9 +333,10 @@ def _layout_lines(result: EvalResult) -> list[str]:
     if "layout" not in extra:
         return []
     lo, hi = extra["score_range"]
-    return [f"layout: {extra['seating']}",
-            f"a score can range over [{lo:+.3f}, {hi:+.3f}] under these rules; "
-            f"the same seeds are played in every pairing"]
+    return ["score: A's mean return per seat minus B's, per game; A ahead: games with a positive score (ties half)",
+            f"95% intervals: percentile bootstrap for the score, Wilson for A ahead; a score lies in "
+            f"[{lo:+.3f}, {hi:+.3f}] under these rules",
+            f"layout: {extra['seating']}; the same seeds in every pairing"]
 
 
 def _plain(result: EvalResult) -> str:

@@ -96,3 +96,28 @@ def test_evaluate_refuses_a_games_count_that_is_not_positive(games):
 
     with pytest.raises(ValueError, match="games must be a positive integer"):
         evaluate.evaluate("nigejozu", {lv: cpu("nigejozu", lv) for lv in ("random", "easy")}, games=games)
+
+
+FIELD = ["eval", "momotaro", "--rule", "num_players=4", "--levels", "random", "easy", "--policy", "e2=easy",
+         "--layout", "field", "--games", "8", "--seed", "5"]
+
+
+def test_a_field_layout_run_with_a_policy_of_ones_own_resumes_exactly(tmp_path, monkeypatch, capsys):
+    whole = tmp_path / "whole.json"
+    assert cli.main(FIELD + ["--save", str(whole)]) == 0
+    broken = tmp_path / "broken.json"
+    with monkeypatch.context() as m:
+        _interrupt_on_call(m, 2)
+        assert cli.main(FIELD + ["--save", str(broken)]) == 130
+    saved = _record(broken)
+    assert saved["layout"] == "field" and saved["policies"] == {"e2": "easy"} and len(saved["pairings"]) == 1
+    capsys.readouterr()
+    alternate = [a if a != "field" else "alternate" for a in FIELD]
+    assert cli.main(alternate + ["--save", str(broken), "--resume"]) == 2
+    assert 'layout (saved "field", now "alternate")' in capsys.readouterr().err
+    other = [a if a != "e2=easy" else "e2=normal" for a in FIELD]
+    assert cli.main(other + ["--save", str(broken), "--resume"]) == 2
+    assert "policies (saved" in capsys.readouterr().err
+    assert cli.main(FIELD + ["--save", str(broken), "--resume"]) == 0
+    resumed, unbroken = _record(broken), _record(whole)
+    assert resumed["pairings"] == unbroken["pairings"] and resumed["ratings"] == unbroken["ratings"]

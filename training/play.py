@@ -174,4 +174,4 @@ def _hint(table: Table, st: Any, legal: np.ndarray, game_name: str, rules: dict[
     # Its own generator: asking for a hint must not change what the CPUs draw later.
     action = int(hinter[0].act(obs, mask, np.random.default_rng(0))[0])
     why = table.explain(st, action)
-    return f"hint: the normal CPU would play {table.label(action)}" + (f" — {why}" if why else "")
+    return f"hint: the normal CPU would play {table.choice(st, action)}" + (f" — {why}" if why else "")

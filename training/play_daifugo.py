@@ -70,7 +70,8 @@ class DaifugoTable(Table):
             if phase == PHASE_SHURIKEN:
                 what = f"throw a card into {self.names[int(st.shuriken_target[0])]}'s hand (手裏剣)"
             else:
-                what = f"give {int(st.picks_left[0])} card(s) in the exchange, one at a time"
+                to = self.names[self._partner(st, self.seat)]
+                what = f"give {int(st.picks_left[0])} card(s) to {to} in the exchange, one at a time"
             return [f"{what}: type one of {cards}"]
         kinds = A.KIND[legal]
         if (kinds == A.K_PASS).all():
@@ -257,11 +258,19 @@ class DaifugoTable(Table):
             out.append(f"  縛り lock: only {suits} may follow until the field clears")
         if after.eleven_back[0] and not before.eleven_back[0]:
             out.append("  11-back: the order is reversed until the field clears")
-        if int(before.field_action[0]) >= 0 or A.KIND[action] != A.K_PASS:
+        played = A.K_SINGLE <= A.KIND[action] <= A.K_SEQ
+        if int(before.phase[0]) == PHASE_EXCHANGE and int(after.phase[0]) == 0:
+            out.append(f"  the exchange is over; {self.names[int(after.to_play[0])]} leads")
+        elif int(before.field_action[0]) >= 0 or played:
             if int(after.field_action[0]) < 0 and int(after.phase[0]) == 0:
-                why = "8-cut" if A.HAS8[action] else ("雷遁" if A.KIND[action] == A.K_JUTSU else
-                                                       "everyone else passed" if A.KIND[action] == A.K_PASS else
-                                                       "cleared")
+                if played and A.HAS8[action]:
+                    why = "8-cut"
+                elif action == A.SPADE3_SINGLE:
+                    why = "♠3 return on the joker"
+                elif A.KIND[action] == A.K_JUTSU and int(A.JUTSU[action]) == 2:
+                    why = "雷遁 raiton"
+                else:
+                    why = "everyone else passed or was skipped"
                 out.append(f"  the field clears ({why}); {self.names[int(after.to_play[0])]} leads")
         finished = []
         for q in range(4):

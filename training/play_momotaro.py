@@ -140,7 +140,7 @@ class MomotaroTable(Table):
         sent = "+".join(CARD_NAMES[c] for c in cards)
         outcome = OUTCOME_WORDS.get(int(after.outcome[0]), "?")
         return (f"{self.names[p]} sends {sent} against {self._oni(o)}: {self._oni(o)} {oni} + red {red} = {oni + red}, "
-                f"{self.names[p]} {power}{janken:+d} janken + white {white} = {mine + white} -> {outcome}")
+                f"{self.names[p]} {power} {janken:+d} janken + white {white} = {mine + white} -> {outcome}")
 
     def _consequences(self, before: MomotaroState, after: MomotaroState) -> list[str]:
         lines = []

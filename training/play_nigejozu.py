@@ -57,7 +57,7 @@ class NigejozuTable(Table):
             return f"{d['name']} ({d['romaji']})"
         return {"roll": "roll", "reroll": "reroll", "done": "done (end 上洛)"}.get(d["kind"], d["label"])
 
-    def _option(self, st: NigejozuState, a: int) -> str:
+    def choice(self, st: NigejozuState, a: int) -> str:  # type: ignore[override]
         d = A.describe_action(a)
         if d["kind"] == "count_die":
             dice = [int(x) for x in st.dice[0]]
@@ -74,7 +74,7 @@ class NigejozuTable(Table):
         return self.label(a)
 
     def menu(self, st: NigejozuState, legal: np.ndarray) -> list[str]:  # type: ignore[override]
-        lines = ["you may:"] + [f"  [{i}] {self._option(st, int(a))}" for i, a in enumerate(legal)]
+        lines = ["you may:"] + [f"  [{i}] {self.choice(st, int(a))}" for i, a in enumerate(legal)]
         if int(st.phase[0]) == CARD:
             lines.append("  (back: take the card back and choose again)")
         return lines
@@ -89,13 +89,16 @@ class NigejozuTable(Table):
             names = {d["label"].lower(), d["kind"]}
             if d["kind"] in ("card", "province"):
                 names |= {d["name"], d["romaji"].lower(), f"card {d['name']}", f"card {d['romaji'].lower()}"}
-            if word in names and d["kind"] != "count_die":
+            if d["kind"] == "count_die":
+                names = {f"keep {int(st.dice[0, d['die']])}"}
+            if word in names or word == self.choice(st, int(a)).lower():
                 return int(a)
         try:
             return super().parse(answer, st, legal)
         except InputError:
             raise InputError(f"'{answer}' is not one of the legal moves; type its number 0..{len(legal) - 1} "
-                             "from the menu, or roll / reroll / a card's or a province's name "
+                             "from the menu, or roll / reroll / keep N (the die to count) / a card's or a province's "
+                             "name "
                              "(help: the rules, moves: the list).") from None
 
     # ---- the log -------------------------------------------------------------------------------
@@ -149,14 +152,14 @@ class NigejozuTable(Table):
         scores = NigejozuHeuristic().scores(self.game.observe(st, int(st.to_play[0])), mask)[0]
         legal = np.flatnonzero(mask[0])
         ranked = sorted(legal, key=lambda a: -scores[a])[:3]
-        shown = ", ".join(f"{self._short(int(a))} {scores[a]:+.2f}" for a in ranked)
+        shown = ", ".join(f"{self._short(st, int(a))} {scores[a]:+.2f}" for a in ranked)
         return f"its board value of each move (chip points, higher is better): {shown}"
 
-    def _short(self, a: int) -> str:
+    def _short(self, st: NigejozuState, a: int) -> str:
         d = A.describe_action(a)
         if d["kind"] == "card":
             return f"card {d['name']}"
         if d["kind"] == "count_die":
-            return f"count die {d['die']}"
+            return f"keep {int(st.dice[0, d['die']])}"
         return self.label(a)
 

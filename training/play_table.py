@@ -41,6 +41,10 @@ class Table:
     def label(self, action: int) -> str:
         return self.game.action_label(action)
 
+    def choice(self, st: State, action: int) -> str:
+        """How the menu offers ``action`` in this state (the label, unless the game says more)."""
+        return self.label(action)
+
     def help_text(self) -> str:
         return self.rules_in_brief + ("\n\n" + self.legend if self.legend else "")
 

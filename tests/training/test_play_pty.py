@@ -148,7 +148,7 @@ def test_momotaro_shows_your_own_battle():
                 _first_option, "CPU normal(1)")
     text = run["text"]
     battle = re.search(r"^you\(0\) sends (\S+) against (\S+): \S+ (\d+) \+ red ([1-6]) = (\d+), "
-                       r"you\(0\) (\d+)([+-]\d+) janken \+ white ([1-6]) = (\d+) -> (win|draw|the oni wins)$",
+                       r"you\(0\) (\d+) ([+-]\d+) janken \+ white ([1-6]) = (\d+) -> (win|draw|the oni wins)$",
                        text, re.M)
     assert battle, "one's own battle is not told"
     oni, red, oni_total = int(battle[3]), int(battle[4]), int(battle[5])

@@ -421,8 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--save", help="save ratings and pairings (JSON) here, after every finished pairing "
                                   "(the folder must exist)")
     e.add_argument("--resume", action="store_true",
-                   help="carry on the interrupted run saved in --save (same game, levels, policies, layout, games, seed "
-                        "and rules)")
+                   help="carry on the interrupted run saved in --save (same game, levels, policies, layout, "
+                        "games, seed and rules)")
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     e.set_defaults(func=_cmd_eval)
 

@@ -128,7 +128,8 @@ def score_range(game: BatchGame, layout: str) -> tuple[float, float]:
 
 
 # ---- intervals -------------------------------------------------------------------------------------
-def bootstrap_mean_ci(x: np.ndarray, seed: Any, resamples: int = BOOTSTRAP_RESAMPLES) -> tuple[float, tuple[float, float]]:
+def bootstrap_mean_ci(x: np.ndarray, seed: Any,
+                      resamples: int = BOOTSTRAP_RESAMPLES) -> tuple[float, tuple[float, float]]:
     """The mean and its 95% percentile-bootstrap interval (seeded: the same data give the same interval).
 
     Every resampled mean lies between the smallest and largest of ``x``, so the interval does too:

@@ -200,13 +200,18 @@ def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None
         if len(live) == 0:
             break
         only_pass = passes_only(st, live)
-        rest = live[~only_pass]
+        dec = st.decision[live]
+        me = st.to_play[live].astype(np.int64)
+        only_skip = (dec == DECISION_ETEL) & (st.hand[live, me] < 0).all(axis=1)
+        # An interrupt is asked only when an interceptor exists: two choices at least.
+        rest = live[~only_pass & ~only_skip & (dec != DECISION_INTERRUPT)]
         mask = legal_rows(st, rest, cfg)
         single = mask.sum(axis=1) == 1
-        rows = np.concatenate([live[only_pass], rest[single]])
+        rows = np.concatenate([live[only_pass], live[only_skip], rest[single]])
         if len(rows) == 0:
             break
-        actions = np.concatenate([np.full(int(only_pass.sum()), A.PASS), np.argmax(mask[single], axis=1)])
+        actions = np.concatenate([np.full(int(only_pass.sum()), A.PASS), np.full(int(only_skip.sum()), A.SKIP_ETEL),
+                                  np.argmax(mask[single], axis=1)])
         order = np.argsort(rows, kind="stable")
         rows, actions = rows[order], actions[order]
         apply_rows(st, rows, actions, cfg)

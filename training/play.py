@@ -19,6 +19,7 @@ import numpy as np
 from agents.policy import Policy
 from agents.registry import PERSONAS, cpu
 from envs import make_game
+from envs.core.errors import OptionError
 
 from . import play_undo
 from .play_table import InputError, Table
@@ -165,7 +166,7 @@ def _hint(table: Table, st: Any, legal: np.ndarray, game_name: str, rules: dict[
     try:
         if not hinter:
             hinter.append(cpu(game_name, "normal", **rules))
-    except Exception as e:  # noqa: BLE001 - a game without a heuristic still plays; the hint says why not
+    except OptionError as e:  # a game without a heuristic still plays; the hint says why not
         return f"no hint: {e}"
     game = table.game
     obs = game.observe(st, int(st.to_play[0]))

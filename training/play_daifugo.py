@@ -14,7 +14,7 @@ import numpy as np
 
 from envs.ninja_daifugo import actions as A
 from envs.ninja_daifugo.cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, card_symbol, mask_to_cards
-from envs.ninja_daifugo.config import DECLARATION_TEXT
+from envs.ninja_daifugo.config import D_WEAK_JOKER, DECLARATION_TEXT
 from envs.ninja_daifugo.render import render_text, sort_hand, symbol_label
 from envs.ninja_daifugo.state import PHASE_EXCHANGE, PHASE_SHURIKEN, DaifugoState
 
@@ -42,8 +42,8 @@ RULES = """ninja daifugō in brief (docs/rules/ninja_daifugo.md has it all):
   (ashidome 2 = on seat 2), or a card to give/throw; undo, hint, moves (the numbered list), quit."""
 
 PLACE_TITLE = {1: "大富豪", 2: "富豪", 3: "貧民", 4: "大貧民"}
-JUTSU_EFFECT = ("loses their next turn", "gets a card thrown into their hand", "the field is cleared and it leads",
-                "this turn's play counts stronger")
+JUTSU_EFFECT = ("{target} loses their next turn", "{who} will throw one of their cards into {target}'s hand",
+                "the field clears and {who} leads", "{who}'s play this turn counts {shift} rank(s) stronger")
 
 
 class DaifugoTable(Table):
@@ -77,7 +77,7 @@ class DaifugoTable(Table):
         if (kinds == A.K_PASS).all():
             return ["nothing in your hand can be played on this field: type pass"]
         lines = ["you may: " + ("pass, or play" if (kinds == A.K_PASS).any() else "play (you lead)")]
-        singles = [int(a) for a in legal if kinds[list(legal).index(a)] in (A.K_SINGLE, A.K_JSINGLE)]
+        singles = [int(a) for a in legal if A.KIND[a] in (A.K_SINGLE, A.K_JSINGLE)]
         if singles:
             lines.append("  singles: " + " ".join(symbol_label(a) for a in self._sorted(st, singles)))
         groups = self._groups(legal)
@@ -96,7 +96,7 @@ class DaifugoTable(Table):
 
     def _sorted(self, st: DaifugoState, actions: list[int]) -> list[int]:
         by_card = {int(mask_to_cards(int(A.CARDS[a]))[0]): a for a in actions}
-        order = sort_hand(list(by_card), bool(st.revolution[0]), int(st.declaration[0]) == 1)
+        order = sort_hand(list(by_card), bool(st.revolution[0]), int(st.declaration[0]) == D_WEAK_JOKER)
         return [by_card[c] for c in order]
 
     @staticmethod
@@ -207,9 +207,9 @@ class DaifugoTable(Table):
             j = int(A.JUTSU[action])
             target = (p + int(A.TARGET[action])) % 4 if A.TARGET[action] else None
             on = f" on {self.names[target]}" if target is not None else ""
-            subject = self.names[target] if target is not None else who
-            lines.append(f"{who} uses 忍法 {A.JUTSU_JA[j]} ({A.JUTSU_NAMES[j]}){on}: "
-                         f"{subject} {JUTSU_EFFECT[j]}")
+            effect = JUTSU_EFFECT[j].format(who=who, target=self.names[target] if target is not None else "",
+                                            shift=int(after.henge_shift[0]))
+            lines.append(f"{who} uses 忍法 {A.JUTSU_JA[j]} ({A.JUTSU_NAMES[j]}){on}: {effect}")
         elif k == A.K_PICK:
             card = int(A.PICK_CARD[action])
             if int(before.phase[0]) == PHASE_SHURIKEN:
@@ -268,10 +268,11 @@ class DaifugoTable(Table):
                 elif action == A.SPADE3_SINGLE:
                     why = "♠3 return on the joker"
                 elif A.KIND[action] == A.K_JUTSU and int(A.JUTSU[action]) == 2:
-                    why = "雷遁 raiton"
+                    why = ""  # 雷遁's own line says so
                 else:
                     why = "everyone else passed or was skipped"
-                out.append(f"  the field clears ({why}); {self.names[int(after.to_play[0])]} leads")
+                if why:
+                    out.append(f"  the field clears ({why}); {self.names[int(after.to_play[0])]} leads")
         finished = []
         for q in range(4):
             if int(after.skip_pending[0, q]) < int(before.skip_pending[0, q]):

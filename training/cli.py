@@ -25,40 +25,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         _game_name_or_usage(name)
         for variant in args.variant or [None]:  # every rule set is checked before any measuring starts
             _build_game(name, {**_parse_rules(args.rule), **(_parse_rules([variant]) if variant else {})})
-    results = []
-    for name in games:
-        variants = args.variant or [None]
-        for variant in variants:
-            rules = {**_parse_rules(args.rule), **(_parse_rules([variant]) if variant else {})}
-            rows = bench.run(name, tuple(args.batch), args.seconds, **rules)
-            if variant:
-                for r in rows:
-                    r.game = f"{name} [{variant}]"
-            results += rows
-        if args.training:
-            results.append(bench.bench_training(name, args.seconds * 3))
-        if args.inference:
-            results.append(bench.bench_inference(name))
-    peers, notes = [], []
-    if args.peers:
-        from training import peers as peer_mod
-
-        peers, notes = peer_mod.run_peers(args.seconds)
-        if args.training:
-            try:
-                peers.append(peer_mod.pettingzoo_sb3_tutorial_training(args.seconds * 3))
-            except ImportError as e:
-                notes.append(f"sb3 tutorial: skipped ({e.name} not installed)")
-    if args.json:
-        print(json.dumps({"ours": [r.as_dict() for r in results], "peers": [r.as_dict() for r in peers],
-                          "notes": notes}, indent=2))
-        return 0
-    print(bench.format_table(results + peers))
-    if args.peers:
-        print()
-        print(bench.format_ratios(results, [p for p in peers if p.face != "train"]))
-        for note in notes:
-            print(note)
+    variants = [(v, _parse_rules([v])) for v in args.variant] if args.variant else [(None, {})]
+    print(bench.bench_command(games, batches=tuple(args.batch), seconds=args.seconds, rules=_parse_rules(args.rule),
+                              variants=variants, rounds=args.rounds, peers=args.peers, training=args.training,
+                              inference=args.inference, as_json=args.json))
     return 0
 
 
@@ -383,6 +353,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--inference", action="store_true", help="also time numpy MLP inference for 1,024 rows")
     b.add_argument("--batch", type=_int_at_least(1), nargs="+", default=[1, 64, 1024], help="core batch sizes")
     b.add_argument("--seconds", type=_positive_float, default=3.0, help="time per measurement")
+    b.add_argument("--rounds", type=_int_at_least(1), default=3,
+                   help="interleaved rounds (ours, peer, ours, peer, ...); ratios: median over rounds (min-max)")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option of the game, e.g. --rule ninja=off (repeatable)")

@@ -332,7 +332,8 @@ class DaifugoTable(Table):
         if k == A.K_PICK:
             return "it gives or throws its weakest card"
         if k == A.K_JUTSU:
-            return "足止め on an opponent close to going out, 手裏剣 while its hand is big, 雷遁/変化 when nothing good can be played"
+            return ("足止め on an opponent close to going out, 手裏剣 while its hand is big, 雷遁/変化 when nothing "
+                    "good can be played")
         if A.REVOLUTION[action]:
             return "a revolution, as its hand is weak (its strong cards are few)"
         if A.HAS8[action]:

@@ -16,9 +16,9 @@ from envs.momotaro.tables import COMBOS
 
 from .play_table import InputError, Table
 
-LEGEND = """legend: cards W = your warrior (power 3, no mark), I1-I3 イヌ dog (グー rock), S1-S3 サル monkey (パー paper),
+LEGEND = """legend: cards W = your warrior (power {warrior}, no mark), I1-I3 イヌ dog (グー rock), S1-S3 サル monkey ({monkey}),
         K1-K3 キジ pheasant (チョキ scissors): the number is the power; [-2] = 2 damage on the card.
-        oni R 赤鬼 (チョキ), B 青鬼 (グー), G 緑鬼 (パー) 4/5/6, X6 黒鬼 (regenerates), Y2/Y4 黄鬼 (treasure or potions);
+        oni R 赤鬼 (チョキ), B 青鬼 (グー), G 緑鬼 ({green}) {values}, X6 黒鬼 (regenerates), Y2/Y4 黄鬼 (treasure or potions);
         the number is its power and treasure. Janken: グー beats チョキ, チョキ beats パー, パー beats グー —
         each card sent whose mark beats the oni's adds 1, each that loses subtracts 1."""
 
@@ -39,12 +39,15 @@ OUTCOME_WORDS = {OUT_WIN: "win", OUT_DRAW: "draw", OUT_LOSS: "the oni wins"}
 
 
 class MomotaroTable(Table):
-    legend = LEGEND
     rules_in_brief = RULES
 
     def __init__(self, game, seat: int, who: list[str]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
         self.eng = game.engine
+        cfg = self.eng.cfg
+        marks = {"rock": "グー", "scissors": "チョキ", "paper": "パー"}
+        self.legend = LEGEND.format(warrior=cfg.warrior_value, green=marks[cfg.green_mark],
+                                    monkey=marks[cfg.monkey_mark], values="/".join(str(v) for v in cfg.colored_values))
 
     def render(self, st: MomotaroState) -> str:  # type: ignore[override]
         text = render.render_text(self.eng, st, 0, seat=self.seat, names=self.names)
@@ -179,7 +182,8 @@ class MomotaroTable(Table):
             "heal": "it heals whenever it can, the warrior first, then the strongest retainers",
             "end_heal": "nothing left worth healing",
             "attack": "the oni whose best card set has the best expected result over the 36 dice rolls",
-            "send": "the card set with the best expected result over the 36 dice rolls (treasure won minus damage taken)",
+            "send": "the card set with the best expected result over the 36 dice rolls "
+                    "(treasure won minus damage taken)",
             "damage": "the card for which the damage costs least (never the warrior while another card fought)",
             "yellow_treasure": "treasure, as no potion is needed",
             "yellow_potion": "the warrior needs the potions",

@@ -38,6 +38,11 @@ def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
     return np.minimum(cost + d7.reshape(d7.shape + (1,) * (cost.ndim - d7.ndim)), MAX_POINTS)
 
 
+# _COST_BY_KEY[(declaration * 6 + level) * 4 + jutsu]: effective_cost as one table lookup.
+_COST_BY_KEY = np.stack([[effective_cost(np.full(4, lv), np.array(d)) for lv in range(6)] for d in range(10)]).reshape(-1)
+_JUTSU_INDEX = np.arange(4)
+
+
 def _boosted_blocks(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray, ignore_lock: np.ndarray,
                     variant: np.ndarray, direction: np.ndarray) -> Iterator[tuple[np.ndarray, int, int, np.ndarray]]:
     """Per column block answering the field: (rows k of ``g``, lo, hi, bool[len(k), hi - lo] legal plays)."""
@@ -67,37 +72,45 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
                direction: np.ndarray) -> np.ndarray:
     """bool[n, 8]: legal activations (actions 2328..2335) for the players to act in games ``g``."""
     n = len(g)
-    p = st.to_play[g].astype(np.int64)
-    lv = st.levels[g, p].astype(np.int64)  # [n, 4]
-    avail = (lv > 0) & (st.uses_left[g, p] > 0) & (st.points[g, p, None] >= effective_cost(lv, st.declaration[g]))
-    avail &= (~st.jutsu_used[g] & (st.phase[g] == PHASE_PLAY))[:, None]
     out = np.zeros((n, NUM_JUTSU_ACTIONS), dtype=bool)
-    if not avail.any():
+    p = st.to_play[g].astype(np.int64)
+    own = g * NUM_SEATS + p  # flat index of [game, player to act] (np.take: cheaper than [g, p])
+    lv = np.take(st.levels.reshape(-1, 4), own, axis=0)  # [n, 4]
+    cost = np.take(_COST_BY_KEY, (st.declaration[g].astype(np.int64)[:, None] * 6 + lv) * 4 + _JUTSU_INDEX)
+    avail = (lv > 0) & (np.take(st.uses_left.reshape(-1, 4), own, axis=0) > 0)
+    avail &= np.take(st.points.reshape(-1), own)[:, None] >= cost
+    avail &= (~st.jutsu_used[g] & (st.phase[g] == PHASE_PLAY))[:, None]
+    # Most players to act cannot pay for any jutsu: only the others are looked at further.
+    k = np.flatnonzero(avail.any(axis=1))
+    if not k.size:
         return out
+    g, p, lv, avail, hand, variant, direction = g[k], p[k], lv[k], avail[k], hand[k], variant[k], direction[k]
     from .rules import next_seat
 
+    legal = np.zeros((len(k), NUM_JUTSU_ACTIONS), dtype=bool)
     active = st.active[g]
     targets = (p[:, None] + _RELATIVE) % NUM_SEATS  # [n, 3]
     target_active = np.take_along_axis(active, targets, axis=1)
     is_next = targets == next_seat(active, p)[:, None]
     aim_any = lv >= 3  # Lv3+: any active opponent; Lv1-2: the next one only
     ok_target = target_active & (is_next | aim_any[:, [ASHIDOME]])
-    out[:, 0:3] = avail[:, [ASHIDOME]] & ok_target
+    legal[:, 0:3] = avail[:, [ASHIDOME]] & ok_target
     throwable = (popcount(hand) >= 2) & ((hand & ~_JOKER_BIT) != 0)
     ok_target = target_active & (is_next | aim_any[:, [SHURIKEN]])
-    out[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & ok_target
+    legal[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & ok_target
     field_size = np.where(st.field_action[g] >= 0, A.SIZE[st.field_action[g]], 0)
-    out[:, 6] = avail[:, RAITON] & (field_size > 0) & (aim_any[:, RAITON] | (field_size <= 2))
+    legal[:, 6] = avail[:, RAITON] & (field_size > 0) & (aim_any[:, RAITON] | (field_size <= 2))
     henge = np.flatnonzero(avail[:, HENGE])
     if henge.size:
         lead = st.field_class[g[henge]] == T.FC_EMPTY
-        out[henge[lead], 7] = (hand[henge[lead]] & ~_JOKER_BIT) != 0  # see _LEAD_ROWS
+        legal[henge[lead], 7] = (hand[henge[lead]] & ~_JOKER_BIT) != 0  # see _LEAD_ROWS
         h = henge[~lead]
         if h.size:
             shift = np.where(lv[h, HENGE] >= 3, 2, 1)
-            for k, _, _, legal in _boosted_blocks(st, g[h], hand[h], shift, lv[h, HENGE] == 5, variant[h],
+            for m, _, _, plays in _boosted_blocks(st, g[h], hand[h], shift, lv[h, HENGE] == 5, variant[h],
                                                   direction[h]):
-                out[h[k], 7] = legal.any(axis=1)
+                legal[h[m], 7] = plays.any(axis=1)
+    out[k] = legal
     return out
 
 

@@ -70,11 +70,20 @@ def seat_with_title(titles: np.ndarray, title: int) -> np.ndarray:
 
 
 # ---- the legal mask ----------------------------------------------------------------------------
-def _suit_patterns(bits: np.ndarray) -> np.ndarray:
+# Masks and shifts that gather every fourth bit of a hand (one suit's 13 ranks) into a 13-bit
+# pattern: each fold halves the gaps (4 -> 2 -> 1 bit per byte ...) with one shift, OR and AND.
+_EVERY_FOURTH = np.uint64(0x1111111111111)  # bits 0, 4, ..., 48: the 13 cards of suit ♠ (the joker is bit 52)
+_FOLDS = tuple((np.uint64(shift), np.uint64(keep)) for shift, keep in (
+    (3, 0x0303030303030303), (6, 0x000F000F000F000F), (12, 0x000000FF000000FF), (24, 0xFFFF)))
+_SUIT_SHIFTS = np.arange(4, dtype=np.uint64)
+
+
+def _suit_patterns(hands: np.ndarray) -> np.ndarray:
     """int[n, 4]: the 13-bit rank pattern each suit holds."""
-    n = bits.shape[0]
-    by_suit = np.packbits(bits[:, :52].reshape(n, 13, 4).transpose(0, 2, 1), axis=2, bitorder="little")
-    return by_suit[..., 0].astype(np.intp) | (by_suit[..., 1].astype(np.intp) << 8)
+    x = (hands[:, None] >> _SUIT_SHIFTS) & _EVERY_FOURTH
+    for shift, keep in _FOLDS:
+        x = (x | (x >> shift)) & keep
+    return x.astype(np.intp)
 
 
 def _rank_patterns(hands: np.ndarray) -> np.ndarray:
@@ -90,7 +99,7 @@ def held_plays(hands: np.ndarray) -> np.ndarray:
     out[:, A.PASS] = True
     out[:, A.SINGLE0:A.NAT_GROUP0] = bits
     out[:, A.NAT_GROUP0:A.NAT_SEQ0] = _held_groups(hands, bits[:, JOKER])
-    out[:, A.NAT_SEQ0:] = _held_sequences(bits)
+    out[:, A.NAT_SEQ0:] = _held_sequences(hands, bits[:, JOKER])
     return out
 
 
@@ -99,27 +108,27 @@ def _held_groups(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
     n = hands.shape[0]
     rank_pat = _rank_patterns(hands)
     out = np.empty((n, A.NAT_SEQ0 - A.NAT_GROUP0), dtype=bool)
-    out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = T.GROUP_NAT_HOLD[rank_pat].reshape(n, -1)
+    out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = np.take(T.GROUP_NAT_HOLD, rank_pat, axis=0).reshape(n, -1)
     joker_groups = out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:]  # only hands holding the joker are looked up
     joker_groups[...] = False
     w = np.flatnonzero(joker)
     if w.size:
-        joker_groups[w] = T.GROUP_JOKER_HOLD[rank_pat[w] + 16].reshape(w.size, -1)
+        joker_groups[w] = np.take(T.GROUP_JOKER_HOLD, rank_pat[w] + 16, axis=0).reshape(w.size, -1)
     return out
 
 
-def _held_sequences(bits: np.ndarray) -> np.ndarray:
+def _held_sequences(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
     """bool[n, 1936]: natural then joker sequences (columns 392..2327)."""
-    n = bits.shape[0]
-    suit_pat = _suit_patterns(bits)
+    n = hands.shape[0]
+    suit_pat = _suit_patterns(hands)
     out = np.empty((n, A.NUM_PLAY_ACTIONS - A.NAT_SEQ0), dtype=bool)
-    out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = T.SEQ_NAT_HOLD[suit_pat].reshape(n, -1)
+    out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = np.take(T.SEQ_NAT_HOLD, suit_pat, axis=0).reshape(n, -1)
     # Joker sequences (72% of the columns) need the joker: only hands holding it are looked up.
     joker_seqs = out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:]
     joker_seqs[...] = False
-    w = np.flatnonzero(bits[:, JOKER])
+    w = np.flatnonzero(joker)
     if w.size:
-        joker_seqs[w] = T.SEQ_JOKER_HOLD[suit_pat[w] + 8192].reshape(w.size, -1)
+        joker_seqs[w] = np.take(T.SEQ_JOKER_HOLD, suit_pat[w] + 8192, axis=0).reshape(w.size, -1)
     return out
 
 
@@ -141,10 +150,10 @@ def held_block(hands: np.ndarray, block: int) -> np.ndarray:
     """bool[n, block width]: the plays of one block that the hands can form."""
     if block == BLOCK_LEAD:
         return held_plays(hands)
-    if block == BLOCK_GROUPS:
-        return _held_groups(hands, ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool))
-    bits = unpack_bits(hands)
-    return bits if block == BLOCK_SINGLES else _held_sequences(bits)
+    if block == BLOCK_SINGLES:
+        return unpack_bits(hands)
+    joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
+    return _held_groups(hands, joker) if block == BLOCK_GROUPS else _held_sequences(hands, joker)
 
 
 def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:

@@ -120,3 +120,17 @@ def test_declare_returns_after_an_instant_in_the_declaration():
     assert st.decision[0] == DECISION_PRIORITY
     passes(g, st)
     assert st.decision[0] == DECISION_DECLARE and np.asarray(st.fld_kmod)[0, 0, 0] == 2
+
+
+def test_triggers_and_ukemi_beyond_sixteen_items_are_dropped():
+    # 16 K10 (2 damage to P1) on the stack: the top resolves (15 left) and reveals two ウケミ cards;
+    # the first revealed becomes the 16th item, the second would be the 17th and is dropped.
+    k10 = {"kind": "kotodama", "card": "K10", "controller": 0, "op": "DMG_PLAYER", "arg": 2,
+           "target_kind": "OPP_PLAYER"}
+    pos = table(seat(deck=["C01"] * 10), seat(deck=["C25", "C27"] + ["C01"] * 10),
+                phase="character", decision="priority", stack=[dict(k10) for _ in range(16)])
+    g, st = load(pos)
+    passes(g, st)
+    assert st.stk_len[0] == 16
+    assert st.stk_card[0, 15] == C.card_index("C25") and st.stk_op[0, 15] == C.OP_AMBUSH
+    assert st.grave[0, 1, C.card_index("C27")] == 1 and st.dmg_up[0, 1] == 0

@@ -50,12 +50,17 @@ from .errors import CallError, IllegalActionError, NotResetError, OptionError
 from .game import BatchGame, State
 from .options import is_integer
 
-__all__ = ["ILLEGAL_MODES", "SingleAgentEnv", "make_registered", "register_envs", "single_agent"]
+__all__ = ["ILLEGAL_MODES", "RenderModeError", "SingleAgentEnv", "make_registered", "register_envs", "single_agent"]
 
 ILLEGAL_MODES = ("raise", "lose")
 ILLEGAL_REWARD = -1.0
 # A game the learner never gets to act in is no episode for it; this many in a row means the seat never acts.
 _MAX_SKIPPED_GAMES = 100
+
+
+class RenderModeError(OptionError, TypeError):
+    """A render mode the env does not have. Also a ``TypeError``: Stable-Baselines3's ``make_vec_env``
+    asks every env id for ``render_mode="rgb_array"`` and retries without it on a TypeError."""
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -66,7 +71,7 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, game: BatchGame, opponents: Sequence[Any], seat: int | str = "rotate",
                  render_mode: str | None = None, on_illegal: str = "raise") -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         if on_illegal not in ILLEGAL_MODES:
             raise OptionError(f"on_illegal must be one of {list(ILLEGAL_MODES)}, got {on_illegal!r}")
         self.game = game

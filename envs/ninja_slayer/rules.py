@@ -232,7 +232,6 @@ def passes_only(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
     """bool[n, 293]: legal actions of the seat to play in games ``g`` (all live)."""
     n = len(g)
-    r = np.arange(n)
     mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
     me = st.to_play[g].astype(np.int64)
     dec = st.decision[g]
@@ -250,11 +249,8 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
     if interrupt.any():
         mask[interrupt, A.INTERRUPT0:A.NO_INTERRUPT] = flow.interceptors(st, g[interrupt], cfg)
     instant = prio | declare
-    target_dec = dec == DECISION_TARGET
-    if instant.any() or target_dec.any():
-        tt = targets.table(st, g, me, cfg.mask_useless)  # [n, kinds, 13]
     if instant.any():
-        enter, cast, act = legality.instant_actions(st, g, me, cfg, tt, instant, prio)
+        enter, cast, act = legality.instant_actions(st, g, me, cfg, instant, prio)
         mask[:, A.ENTER0:A.CAST0] = enter
         mask[:, A.CAST0:A.ACTIVATE0] = cast.reshape(n, -1)
         mask[:, A.ACTIVATE0:A.AISATSU0] = act.reshape(n, -1)
@@ -266,10 +262,12 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
             ready &= ~st.fld_entered[gd, md] | C.HAS_HAYATE[np.maximum(fc, 0)]
         aims = np.concatenate([st.fld_card[gd, 1 - md] >= 0, np.ones((len(gd), 1), bool)], axis=1)
         mask[declare, A.AISATSU0:A.END_AISATSU] = (ready[:, :, None] & aims[:, None, :]).reshape(len(gd), -1)
+    target_dec = dec == DECISION_TARGET
     if target_dec.any():
-        i = np.maximum(st.pend_ask[g], 0).astype(np.int64)
-        tk = st.pend_tk[g, i].astype(np.int64)
-        mask[:, A.TARGET0:] = target_dec[:, None] & tt[r, tk]
+        gt, mt = g[target_dec], me[target_dec]
+        i = np.maximum(st.pend_ask[gt], 0).astype(np.int64)
+        tk = st.pend_tk[gt, i].astype(np.int64)
+        mask[target_dec, A.TARGET0:] = targets.table(st, gt, mt, cfg.mask_useless)[np.arange(len(gt)), tk]
     return mask
 
 

@@ -16,7 +16,6 @@ import numpy as np
 from envs.core.layout import block_offsets
 
 from . import actions as A
-from .cards import popcount, unpack_bits
 from .ninjutsu import effective_cost
 from .config import USES_BY_LEVEL, DaifugoConfig
 from .state import NUM_SEATS, DaifugoState
@@ -163,7 +162,7 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
         st.known.reshape(-1)[at[:, :1] * NUM_SEATS + rel[:, 1:]],  # known[i, seat, rel[i, k]], k = 1..3
         st.field_cards[:, None], np.where(mine, st.picked, np.uint64(0))[:, None],
         st.received[rows, seat][:, None], st.given[rows, seat][:, None]], axis=1)
-    bits = unpack_bits(cards)
+    bits = np.unpackbits(cards.view(np.uint8).reshape(b, 12, 8), axis=-1, count=53, bitorder="little")
     # Write through (b, blocks, 53) views of the output: no intermediate copies of the bits.
     out[:, :_CARDS_AT_START].reshape(b, 9, 53)[...] = bits[:, :9]
     out[:, OFFSETS["picked"]] = bits[:, 9]
@@ -190,18 +189,21 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
     if cfg.ninja_on:  # with the layer off the table stays zero (its columns were zeroed above)
         key = (st.declaration.astype(np.int64)[:, None, None] * 6 + st.levels) * 32 + _JUTSU_KEY + st.uses_left
-        out[:, OFFSETS["jutsu_table"]] = _JUTSU_ENTRY[key.reshape(b * NUM_SEATS, 4)[at]].reshape(b, -1)
+        # np.take gathers table rows (here 4 jutsu keys, then 4 entries) 3-4x faster than fancy indexing.
+        seat_keys = np.take(key.reshape(b * NUM_SEATS, 4), at, axis=0)  # [B, relative seat, jutsu]
+        out[:, OFFSETS["jutsu_table"]] = np.take(_JUTSU_ENTRY, seat_keys, axis=0).reshape(b, -1)
     # The scalar blocks: two contiguous runs written as slices (from "responses" to "finished", and
     # from "game_index" to "removed_count"), plus five lone blocks. Small counts go through float32 tables.
     out[:, _TRICK_RUN] = np.concatenate([
-        _THIRDS[np.minimum(st.responses, 3)][:, None], _LOCK5[st.lock], _PREVIOUS5[fa + 1],
-        st.revolution[:, None], st.eleven_back[:, None], _COUNT_FRACTION[popcount(by_seat(st.hands))], fin > 0,
+        _THIRDS[np.minimum(st.responses, 3)][:, None], np.take(_LOCK5, st.lock, axis=0),
+        np.take(_PREVIOUS5, fa + 1, axis=0), st.revolution[:, None], st.eleven_back[:, None],
+        _COUNT_FRACTION[np.bitwise_count(by_seat(st.hands))], fin > 0,
     ], axis=1, dtype=np.float32)
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)
     scaled = (by_seat(st.series_score) - lo * cfg.series_games) / ((hi - lo) * cfg.series_games)
     out[:, _SERIES_RUN] = np.concatenate([
         (st.game_index / max(cfg.series_games, 1))[:, None], np.clip(scaled, 0.0, 1.0),
-        _COUNT_FRACTION[popcount(st.removed)][:, None],
+        _COUNT_FRACTION[np.bitwise_count(st.removed)][:, None],
     ], axis=1, dtype=np.float32)
     out[:, OFFSETS["passed"]] = by_seat(st.passed)
     out[:, _AT["field_joker_single"]] = kind == A.K_JSINGLE

@@ -398,7 +398,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     e.set_defaults(func=_cmd_eval)
 
-    pl = sub.add_parser("play", help="play one seat in the terminal against CPUs")
+    pl = sub.add_parser("play", help="play one seat in the terminal against CPUs",
+                        description="Play one seat in the terminal against CPUs. At the prompt: a move, or "
+                                    "help (rules in brief and the legend), undo, hint (what normal would play), "
+                                    "moves (every legal move), quit.")
     pl.add_argument("game", type=_game_name)
     pl.add_argument("--level", default=None, help="CPU level or persona (default: normal)")
     pl.add_argument("--opponent", action="append", default=[], metavar="SPEC",

@@ -241,9 +241,10 @@ class NinjaSlayerHeuristic:
         hand = v.hand
         have = hand >= 0
         cost = _lookup(C.COST, hand)
+        # Answers are kept (they are what a hand is for); other コトダマ are worth about a character.
         base = np.where(_lookup(C.IS_CHAR, hand, False),
                         1.0 + cost + 0.5 * _lookup(C.KOUSAKU, hand) + 0.25 * _lookup(C.KARATE, hand),
-                        2.0 + 0.5 * cost)
+                        np.where(_lookup(_IS_ANSWER, hand, False), 3.0 + cost, 2.0 + 0.5 * cost))
         far = np.maximum(cost - v.etel_total[:, 0:1] - 1, 0)
         keep = base - 1.5 * far
         want = (v.etel_total[:, 0] < self.style.etel_cap) | (v.hand_count[:, 0] >= 6)
@@ -257,7 +258,8 @@ class NinjaSlayerHeuristic:
         s = 3.0 + worth
         if self.style.keep_answer_open:
             answer_cost = np.where(_lookup(_IS_ANSWER, hand, False), cost, 99).min(axis=1)
-            keep = np.where(answer_cost < 99, answer_cost, 0)
+            # From 4 エテル on (the curve comes first): an answer's worth stays untapped.
+            keep = np.where((answer_cost < 99) & (v.etel_total[:, 0] >= 4), answer_cost, 0)
             short = v.etel_untapped[:, 0:1] - cost < keep[:, None]
             s = np.where(short, -1.0, s)
         score[:, A.ENTER0:A.ENTER0 + HAND_SLOTS] = s
@@ -274,6 +276,11 @@ class NinjaSlayerHeuristic:
         # [O] taps an attacker or a guard; ジツ only turns over damage that already counts.
         tap_cost = _lookup(C.ACT_O, card, False) * np.where(v.my_turn, 0.5, 0.2)[:, None]
         vals -= (ETEL_WORTH * _lookup(C.ACT_E, card) + tap_cost + 0.05 * _lookup(C.ACT_J, card))[:, :, None]
+        # Burn paid by ジツ alone costs nothing that comes back: fire it whenever it can be paid.
+        free_burn = (_lookup(C.OPCODE, card) == C.OP_DMG_PLAYER) & (_lookup(C.ACT_E, card) == 0) & \
+            (v.stack_len == 0)[:, None]
+        burn = self._burn(v, _lookup(C.ARG, card)) - 0.05 * _lookup(C.ACT_J, card)
+        vals[:, :, NO_CHAR] = np.where(free_burn, burn, vals[:, :, NO_CHAR])
         score[:, A.ACTIVATE0:A.ACTIVATE0 + FIELD_SLOTS * EGO] = vals.reshape(len(card), -1)
 
     def _aisatsu_scores(self, v: View, score: np.ndarray) -> None:

@@ -10,7 +10,7 @@ from agents.heuristics.ninja_slayer_view import ID_COLUMN, View, card_ids
 from agents.policy import RandomPolicy
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import DECISION_INTERRUPT, DECISION_PRIORITY
-from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, aisatsu, cast, char, enter, game, interrupt, load, passes,
+from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, activate, aisatsu, cast, char, enter, game, interrupt, load, passes,
                                         seat, step, table)
 
 STYLES = ("aggressive", "control")
@@ -90,11 +90,22 @@ def test_control_answers_the_attacker_on_the_opponents_turn():
 
 
 def test_control_keeps_its_answer_payable_and_aggression_develops():
-    # 3 エテル, a 3-cost C10 and a 1-cost K01 in hand: control keeps 1 open, aggression enters C10.
-    pos = table(seat(hand=["C10", "K01"], etel=3), seat(), phase="character", decision="priority")
+    # 4 エテル, a 4-cost C28 and a 1-cost K01 in hand: control keeps 1 open, aggression enters C28.
+    pos = table(seat(hand=["C28", "K01"], etel=4), seat(), phase="character", decision="priority")
     g, st = load(pos)
     assert _act("aggressive", g, st) == enter(0)
     assert _act("control", g, st) == PASS
+    # Below 4 エテル the curve comes first: control too enters a 3-cost C10 with 3 エテル.
+    g, st = load(table(seat(hand=["C10", "K01"], etel=3), seat(), phase="character", decision="priority"))
+    assert _act("control", g, st) == enter(0)
+
+
+def test_burn_paid_by_jitsu_alone_is_fired():
+    # C24 [J2]: 2 damage to the opponent; with 2 face-up damage cards it is free to fire (any style).
+    pos = table(_damaged(2, field=[char("C24", entered=True)]), seat(), phase="character", decision="priority")
+    g, st = load(pos)
+    for style in STYLES:
+        assert _act(style, g, st) == activate(0, 12)
 
 
 @pytest.mark.parametrize("style", STYLES)

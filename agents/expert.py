@@ -64,7 +64,7 @@ def end_of_deal(origin: State, now: State) -> np.ndarray:
 HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal}
 
 
-def rollout_policy(game_name: str, heuristic: Policy) -> Policy:
+def default_rollout_policy(game_name: str, heuristic: Policy) -> Policy:
     """The default policy of the rollouts: the heuristic itself, or an equivalent that is faster on batches."""
     if game_name == "ninja_daifugo":
         from agents.search.daifugo_rollout import SparseDaifugoHeuristic
@@ -88,11 +88,13 @@ class ExpertPolicy:
                              ("max_rows", max_rows)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{label} must be a positive integer, got {value!r}")
+        if top_n < 2:
+            raise ValueError(f"top_n must be at least 2 (a search compares candidates), got {top_n}")
         self.game_name = game_name
         self.resample = resampler(game_name)
         self.heuristic = heuristic
-        self.rollout_policy = rollout_policy if rollout_policy is not None else globals()["rollout_policy"](
-            game_name, heuristic)
+        self.rollout_policy = rollout_policy if rollout_policy is not None else default_rollout_policy(game_name,
+                                                                                                       heuristic)
         self.horizon = horizon if horizon is not None else HORIZONS.get(game_name)
         self.think_ms, self.samples, self.top_n = think_ms, samples, top_n
         self.rounds, self.max_rounds, self.max_rows = rounds, max_rounds, max_rows

@@ -39,9 +39,8 @@ import numpy as np
 from envs.ninja_slayer import actions as A
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.config import FIELD_SLOTS, HAND_SLOTS
-from envs.ninja_slayer.state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY,
-                                     DECISION_TARGET, PHASE_CHAR, PHASE_DECLARE, PHASE_END, PHASE_IKUSA_END,
-                                     PHASE_IKUSA_START, PHASE_INTERRUPT)
+from envs.ninja_slayer.state import (PHASE_CHAR, PHASE_DECLARE, PHASE_END, PHASE_IKUSA_END, PHASE_IKUSA_START,
+                                     PHASE_INTERRUPT)
 
 from .ninja_slayer_view import EGO, NO_CHAR, View, _lookup
 
@@ -134,7 +133,6 @@ class NinjaSlayerHeuristic:
         r = v.rows
         mine, theirs = v.mine[:, None, :], v.theirs[:, None, :]
         worth = v.worth[:, None, :]
-        opp_turn = ~v.my_turn
         # The character about to deal イクサ damage to me, and what that would cost me.
         pending = v.attack_on & ((v.phase == PHASE_DECLARE) | (v.phase == PHASE_INTERRUPT))  # damage not dealt yet
         their_attack = pending & ~v.attack_mine

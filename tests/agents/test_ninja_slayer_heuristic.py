@@ -10,8 +10,8 @@ from agents.heuristics.ninja_slayer_view import ID_COLUMN, View, card_ids
 from agents.policy import RandomPolicy
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.state import DECISION_INTERRUPT, DECISION_PRIORITY
-from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, activate, aisatsu, cast, char, enter, game, interrupt, load, passes,
-                                        seat, step, table)
+from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, activate, aisatsu, cast, char, enter, game, interrupt, load,
+                                        passes, seat, step, table)
 
 STYLES = ("aggressive", "control")
 

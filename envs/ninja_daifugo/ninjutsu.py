@@ -39,7 +39,8 @@ def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
 
 
 # _COST_BY_KEY[(declaration * 6 + level) * 4 + jutsu]: effective_cost as one table lookup.
-_COST_BY_KEY = np.stack([[effective_cost(np.full(4, lv), np.array(d)) for lv in range(6)] for d in range(10)]).reshape(-1)
+_COST_BY_KEY = np.stack([[effective_cost(np.full(4, lv), np.array(d)) for lv in range(6)]
+                         for d in range(10)]).reshape(-1)
 _JUTSU_INDEX = np.arange(4)
 
 
@@ -123,25 +124,31 @@ def activate(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfig)
     p = st.to_play[g].astype(np.int64)
     j = A.JUTSU[a].astype(np.int64)
     lv = st.levels[g, p, j].astype(np.int64)
-    cost = effective_cost(st.levels[g, p].astype(np.int64), st.declaration[g])[np.arange(len(g)), j]
+    cost = _COST_BY_KEY[(st.declaration[g].astype(np.int64) * 6 + lv) * 4 + j]
     st.points[g, p] -= cost.astype(np.int8)
     st.uses_left[g, p, j] -= 1
     st.jutsu_used[g] = True
     target = (p + A.TARGET[a]) % NUM_SEATS
     lv5 = lv == 5
 
+    # Each effect below runs only when some game has it (a batch holds few activations per step).
     k = j == ASHIDOME
     st.skip_pending[g[k], target[k]] += 1
     k = j == SHURIKEN
     st.shuriken_target[g[k]] = target[k]
     st.phase[g[k]] = PHASE_SHURIKEN
-    k = ((j == ASHIDOME) | (j == SHURIKEN)) & lv5
-    P.lose_one(st, g[k], target[k])
-    k = ((j == ASHIDOME) | (j == SHURIKEN)) & (st.school[g, p] == SCHOOL_BOGAI)
-    P.gain(st, g[k], p[k], 1)  # school 妨害: one point back
+    attack = (j == ASHIDOME) | (j == SHURIKEN)
+    k = attack & lv5
+    if k.any():
+        P.lose_one(st, g[k], target[k])
+    k = attack & (st.school[g, p] == SCHOOL_BOGAI)
+    if k.any():
+        P.gain(st, g[k], p[k], 1)  # school 妨害: one point back
     k = j == RAITON
-    clear_field(st, g[k])  # the activator keeps the turn and leads; the revolution stays
-    P.gain(st, g[k & lv5], p[k & lv5], 1)
+    if k.any():
+        clear_field(st, g[k])  # the activator keeps the turn and leads; the revolution stays
+        if (k & lv5).any():
+            P.gain(st, g[k & lv5], p[k & lv5], 1)
     k = j == HENGE
     st.henge_shift[g[k]] = np.where(lv[k] >= 3, 2, 1)
     st.lock_ignored[g[k]] = lv5[k]

@@ -220,12 +220,13 @@ def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     start = np.where(first_game, random_start, seat_with_title(st.titles[g], DAIFUGO))
     perm = rng.permutations_at(st, g, 53)
 
-    # Deal one card at a time clockwise from the start seat (which gets the 14th card).
-    seat_of = (start[:, None] + np.arange(53)) % NUM_SEATS
-    card_bits = BIT[perm]
-    hands = np.zeros((n, NUM_SEATS), dtype=np.uint64)
-    for s in range(NUM_SEATS):
-        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, card_bits, _U0), axis=1)
+    # Deal one card at a time clockwise from the start seat (which gets the 14th card): the k-th card
+    # goes to seat start + k (mod 4), so the cards k = j, j + 4, ... (one column of the dealt order
+    # viewed as 14 rounds of 4, padded with 3 empty cards) make the hand of seat start + j.
+    dealt = np.zeros((n, 14 * NUM_SEATS), dtype=np.uint64)
+    dealt[:, :53] = BIT[perm]
+    by_turn = np.bitwise_or.reduce(dealt.reshape(n, 14, NUM_SEATS), axis=1)
+    hands = np.take_along_axis(by_turn, (np.arange(NUM_SEATS) - start[:, None]) % NUM_SEATS, axis=1)
 
     st.declaration[g] = decl
     st.hands[g] = hands
@@ -371,9 +372,10 @@ def apply(st: DaifugoState, actions: np.ndarray, active: np.ndarray, cfg: Daifug
     g, a = g[~jutsu], a[~jutsu]
     passing = a == A.PASS
     gp = g[passing]
-    end_turn(st, gp)
-    respond(st, gp, st.to_play[gp].astype(np.int64), cfg)
-    resolve_turn_start(st, gp, cfg)
+    if gp.size:  # (a batch of one pays for every call, even on no games)
+        end_turn(st, gp)
+        respond(st, gp, st.to_play[gp].astype(np.int64), cfg)
+        resolve_turn_start(st, gp, cfg)
     apply_play(st, g[~passing], a[~passing], cfg)
     stepped = np.flatnonzero(active)
     over = stepped[(st.game_steps[stepped] >= cfg.max_game_steps) & ~st.terminated[stepped]]
@@ -422,18 +424,18 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     st.field_action[g] = a
     st.field_owner[g] = p
     # 変化 boosts this play's ranks for comparison only (8-cut, 5, J, revolution use natural ranks).
-    shift = st.henge_shift[g].astype(np.int64)
-    direction = (st.revolution[g] ^ st.eleven_back[g]).astype(np.int64)
-    boosted = shift > 0
-    if boosted.any():
-        elo = np.where(boosted, T.shifted_low(A.LO[a], A.HI[a], A.KIND[a], shift, direction), A.LO[a])
-        st.field_elo[g] = elo
-        st.field_ehi[g] = np.where(A.LO[a] >= 0, elo + (A.HI[a] - A.LO[a]), -1)
-        st.field_class[g] = T.field_class_of(A.KIND[a], A.SIZE[a], elo, decl == D_WEAK_JOKER)
-    else:
-        st.field_elo[g] = A.LO[a]
-        st.field_ehi[g] = A.HI[a]
-        st.field_class[g] = T.FIELD_CLASS[(decl == D_WEAK_JOKER).astype(np.intp), a]
+    st.field_elo[g] = A.LO[a]
+    st.field_ehi[g] = A.HI[a]
+    st.field_class[g] = T.FIELD_CLASS[(decl == D_WEAK_JOKER).astype(np.intp), a]
+    k = np.flatnonzero(st.henge_shift[g])  # the few boosted plays are recomputed apart
+    if k.size:
+        gb, ab = g[k], a[k]
+        shift = st.henge_shift[gb].astype(np.int64)
+        direction = (st.revolution[gb] ^ st.eleven_back[gb]).astype(np.int64)
+        elo = T.shifted_low(A.LO[ab], A.HI[ab], A.KIND[ab], shift, direction)
+        st.field_elo[gb] = elo
+        st.field_ehi[gb] = np.where(A.LO[ab] >= 0, elo + (A.HI[ab] - A.LO[ab]), -1)
+        st.field_class[gb] = T.field_class_of(A.KIND[ab], A.SIZE[ab], elo, decl[k] == D_WEAK_JOKER)
     end_turn(st, g)
     # 2. Lock trigger: same natural suits as the previous play of this trick, no joker in either.
     trigger = (decl != D_NO_LOCK) & (st.lock[g] == 0) & prev_natural & ~A.HAS_JOKER[a] & (A.NS[a] == prev_ns)

@@ -63,6 +63,7 @@ class TrainConfig:
     init_from: str | None = None  # continue from exported weights (.npz) instead of cloning the heuristic
     prior: str = "game"  # an agents.priors name, "game" (TRAIN_PRIORS' choice for the game) or "none"
     prior_gain: float = 4.0  # initial logits per prior unit (see training.prior_policy)
+    prior_head: str = "full"  # "full" (a learned A×A map of the prior) or "diagonal" (one gain per action)
 
     @classmethod
     def for_game(cls, game: str, **overrides: Any) -> "TrainConfig":
@@ -119,6 +120,9 @@ def load_actor(model: Any, path: str | Path, game: Any = None, rules: dict[str, 
         raise ValueError(f"{path}: the network shape does not match net_arch")
     with torch.no_grad():
         for layer, w, b in zip(layers, src.weights, src.biases):
+            if hasattr(layer, "load_linear"):  # a DiagonalPriorHead
+                layer.load_linear(w, b)
+                continue
             layer.weight.copy_(torch.as_tensor(w.T))
             layer.bias.copy_(torch.as_tensor(b))
     return src.meta
@@ -161,7 +165,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
 
         learner_env = PriorObsVecEnv(env, make_prior(prior))
         policy_class = PriorMaskablePolicy
-        policy_kwargs.update(prior_name=prior, prior_gain=cfg.prior_gain)
+        policy_kwargs.update(prior_name=prior, prior_gain=cfg.prior_gain, prior_head=cfg.prior_head)
     model = MaskablePPO(policy_class, learner_env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
                         n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef,
                         gamma=cfg.gamma, seed=cfg.seed, verbose=0, policy_kwargs=policy_kwargs)

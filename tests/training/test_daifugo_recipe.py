@@ -70,15 +70,19 @@ def test_scores_best_action_is_the_heuristics_choice():
     assert checked > 500
 
 
-def test_untrained_residual_policy_plays_the_heuristics_argmax(tmp_path):
+@pytest.mark.parametrize("head", ["full", "diagonal"])
+def test_untrained_residual_policy_plays_the_heuristics_argmax(tmp_path, head):
     from training.selfplay import TrainConfig, train
 
     # A zero learning rate exports the network exactly as it was built: prior columns = gain · I.
     cfg = TrainConfig(game="ninja_daifugo", prior=PRIOR, bc_decisions=0, learning_rate=0.0, total_steps=64,
-                      num_envs=4, n_steps=16, batch_size=32, n_epochs=1, net_arch=(16,), progress=False)
+                      num_envs=4, n_steps=16, batch_size=32, n_epochs=1, net_arch=(16,), prior_head=head,
+                      progress=False)
     result = train(cfg, tmp_path)
     policy = MLPPolicy.load(result["weights"])
     assert policy.prior == PRIOR and result["meta"]["prior"] == PRIOR
+    n = A.NUM_ACTIONS
+    np.testing.assert_allclose(policy.weights[-1][-n:], cfg.prior_gain * np.eye(n), atol=0.05)
     scorer, rng = DaifugoHeuristicScores(), np.random.default_rng(0)
     compared = 0
     for obs, mask in _decisions(rounds=40):
@@ -90,3 +94,24 @@ def test_untrained_residual_policy_plays_the_heuristics_argmax(tmp_path):
         np.testing.assert_array_equal(acts[clear], s[clear].argmax(axis=1))
         compared += len(clear)
     assert compared > 100
+
+
+def test_diagonal_head_trains_and_exports_what_torch_computes(tmp_path):
+    from training.export import max_logit_error
+    from training.selfplay import TrainConfig, train
+
+    cfg = TrainConfig(game="ninja_daifugo", prior=PRIOR, bc_decisions=0, learning_rate=1e-2, total_steps=128,
+                      num_envs=4, n_steps=32, batch_size=32, n_epochs=2, net_arch=(16,), prior_head="diagonal",
+                      progress=False)
+    result = train(cfg, tmp_path)
+    policy = MLPPolicy.load(result["weights"])
+    block = policy.weights[-1][-A.NUM_ACTIONS:]
+    gains = np.diag(block)
+    assert not np.allclose(gains, cfg.prior_gain)  # the per-action gains learned
+    assert not (block - np.diag(gains)).any()  # and the prior block stayed diagonal
+    obs, mask = next(_decisions())
+    assert max_logit_error(result["model"], policy, obs, mask) < 1e-4
+    # Continuing from the export restores the same network.
+    again = train(TrainConfig(**{**cfg.__dict__, "learning_rate": 0.0, "total_steps": 32, "init_from": result["weights"]}),
+                  tmp_path / "again")
+    np.testing.assert_allclose(MLPPolicy.load(again["weights"]).weights[-1], policy.weights[-1], atol=1e-6)

@@ -1,4 +1,4 @@
-"""The ``yuugi`` command line: ``list``, ``bench``, ``train``, ``eval``, ``play``."""
+"""The ``yuugi`` command line: ``list``, ``bench``, ``train``, ``eval``, ``play``, ``replay``."""
 from __future__ import annotations
 
 import argparse
@@ -211,6 +211,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from training.play import play
 
     rules = _parse_rules(args.rule)
+    if args.deck or args.cpu_deck:
+        rules["decks"] = _play_decks(args, rules)
     game = _build_game(args.game, rules)
     if not 0 <= args.seat < game.num_players:
         raise UsageError(f"--seat must be 0..{game.num_players - 1} ({args.game} has {game.num_players} players "
@@ -222,7 +224,47 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if opponents is None:
         _check_levels(args.game, [level])
         cpu(args.game, level, **rules)  # a level that cannot be built is refused before the game starts
-    play(args.game, level=level, seat=args.seat, seed=args.seed, opponents=opponents, **rules)
+    _check_folder("--record", args.record)
+    result = play(args.game, level=level, seat=args.seat, seed=args.seed, opponents=opponents, **rules)
+    if args.record:
+        from envs.core.replay import save
+
+        save(result["record"], args.record)
+        print(f"replay saved: {args.record} (watch it with: yuugi replay {args.record})")
+    return 0
+
+
+def _play_decks(args: argparse.Namespace, rules: dict[str, Any]) -> list[str]:
+    """The ``decks`` rule for ``--deck`` (the person's) and ``--cpu-deck``: ninja_slayer only, not with --rule decks."""
+    from training.play_ninja_slayer import deck_pair
+
+    if args.game != "ninja_slayer":
+        raise UsageError(f"--deck and --cpu-deck choose ninja_slayer decks; {args.game} has none")
+    if "decks" in rules:
+        raise UsageError("give the decks by --deck/--cpu-deck or by --rule decks=..., not both")
+    return deck_pair(args.seat, args.deck or "constructed", args.cpu_deck or "constructed")
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from envs.core.errors import OptionError
+    from envs.core.replay import ReplayError, game_of, load
+    from training.replay import show
+
+    try:
+        record = load(args.file)
+    except ReplayError as e:
+        raise UsageError(str(e)) from None
+    try:
+        game = game_of(record)
+    except (OptionError, TypeError, ValueError) as e:  # an unknown game, or rules the game refuses
+        raise UsageError(f"{args.file}: cannot build {record['game']!r} with the record's rules "
+                         f"{json.dumps(record['rules'])}: {e}") from None
+    try:
+        show(record, seat=args.seat, step=args.step, game=game)
+    except ReplayError as e:  # a bad seat, or a move the game refuses (shown after the moves before it)
+        raise UsageError(f"{args.file}: {e}") from None
+    except BrokenPipeError:  # the reader stopped reading (yuugi replay FILE | head): not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so that the interpreter's final flush is quiet
     return 0
 
 
@@ -332,6 +374,10 @@ def _positive_float(text: str) -> float:
     return value
 
 
+# ninja_slayer's deck names (training.play_ninja_slayer.DECK_CHOICES, written out so that the parser
+# does not import the game; a test keeps the two equal).
+NINJA_SLAYER_DECKS = ("D1", "D2", "D3", "D4", "constructed", "sealed", "any")
+
 SEED = _int_at_least(0, 2**32 - 1)  # every game seeds from a 32-bit number; eval multiplies it by games
 
 
@@ -411,7 +457,21 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=_int_at_least(0), default=0)
     pl.add_argument("--seed", type=SEED, default=None)
     pl.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    pl.add_argument("--record", metavar="FILE", help="save the game played as a replay (watch it with yuugi replay "
+                                                     "FILE; the folder must exist)")
+    pl.add_argument("--deck", choices=NINJA_SLAYER_DECKS, default=None,
+                    help="ninja_slayer: your deck (D1..D4 constructed, sealed: five fresh packs, constructed: one "
+                         "of D1..D4 at random, any: one of the five); default constructed")
+    pl.add_argument("--cpu-deck", choices=NINJA_SLAYER_DECKS, default=None, help="ninja_slayer: the CPU's deck (as --deck)")
     pl.set_defaults(func=_cmd_play)
+
+    r = sub.add_parser("replay", help="show a recorded game move by move",
+                       description="Show a game recorded by `yuugi play GAME --record FILE` (or envs.core.replay) "
+                                   "move by move: the table, then who played what.")
+    r.add_argument("file", help="the replay file (JSON)")
+    r.add_argument("--seat", type=_int_at_least(0), default=None, help="show only what this seat could see")
+    r.add_argument("--step", action="store_true", help="wait for Enter between moves (q stops)")
+    r.set_defaults(func=_cmd_replay)
     return p
 
 

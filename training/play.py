@@ -20,6 +20,8 @@ from agents.policy import Policy
 from agents.registry import PERSONAS, cpu
 from envs import make_game
 from envs.core.errors import OptionError
+from envs.core.game import BatchGame
+from envs.core.replay import make_record
 
 from . import play_undo
 from .play_table import InputError, Table
@@ -39,6 +41,9 @@ def _table_for(game_name: str, game: Any, seat: int, who: list[str]) -> Table:
     if game_name == "ninja_daifugo":
         from .play_daifugo import DaifugoTable
         return DaifugoTable(game, seat, who)
+    if game_name == "ninja_slayer":
+        from .play_ninja_slayer import NinjaSlayerTable
+        return NinjaSlayerTable(game, seat, who)
     return Table(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
 
 
@@ -66,15 +71,17 @@ def _seat_policies(opponents: Opponents, default: Callable[[], Policy], seat: in
 
 def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None = None,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
-         opponents: Opponents = None, **rules: Any) -> dict[str, Any]:
-    """Play one episode; returns the final position, the person's total reward and whether it finished.
+         opponents: Opponents = None, game: BatchGame | None = None, **rules: Any) -> dict[str, Any]:
+    """Play one episode; returns the final position, the person's total reward, whether it finished and
+    the game's replay record (:mod:`envs.core.replay`; undone moves are not in it).
 
     ``read`` asks the person (default: ``input``, looked up when called), ``write`` shows them text.
     ``opponents``: one policy for every CPU seat, or a list with one per seat (the person's entry is
-    ignored); by default the CPU of ``level``.
+    ignored); by default the CPU of ``level``. ``game``: the game already built with ``rules`` (by
+    default it is built by name).
     """
     read = input if read is None else read
-    game = make_game(game_name, **rules)
+    game = make_game(game_name, **rules) if game is None else game
     if not 0 <= seat < game.num_players:
         raise ValueError(f"seat must be 0..{game.num_players - 1}, got {seat}")
     policies = _seat_policies(opponents, lambda: cpu(game_name, level, **rules), seat, game.num_players)
@@ -85,6 +92,8 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
     st = game.init(np.array([seed]))
     total = 0.0
     history: list[play_undo.Snapshot] = []
+    moves: list[int] = []  # every action played, for the replay record
+    moves_at: list[int] = []  # len(moves) at each snapshot in history
     levels = sorted({str(getattr(p, "name", "cpu")) for p in policies if p is not None})
     write(f"{game_name}: you play {table.names[seat]} (seat {seat}) against {'/'.join(levels)} CPUs. "
           "Type help for the rules, undo, hint or quit at any prompt.")
@@ -95,6 +104,7 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
         to_play = int(st.to_play[0])
         if to_play == seat:
             history.append(play_undo.take(game, st, cpu_rng, total))
+            moves_at.append(len(moves))
             write("")
             write(table.render(st))
             legal = np.flatnonzero(mask[0])
@@ -107,10 +117,13 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
             if action == "undo":
                 if len(history) < 2:
                     history.pop()
+                    moves_at.pop()
                     write("nothing to undo: this is your first decision.")
                     continue
                 history.pop()
+                moves_at.pop()
                 snap = history.pop()
+                del moves[moves_at.pop():]
                 st = play_undo.restore(game, snap, cpu_rng)
                 total = snap.total
                 write("undone: back to your previous decision (the CPUs will answer the same moves the same way).")
@@ -120,6 +133,7 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
             action = int(policies[to_play].act(obs, mask, cpu_rng)[0])  # type: ignore[union-attr]
         before = st.copy()
         game.step(st, np.array([action]), mask=mask)
+        moves.append(int(action))
         total += float(st.rewards[0, seat])
         for line in table.narrate(before, int(action), st):
             write(line)
@@ -131,7 +145,8 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
         for line in table.final(st):
             write(line)
     write(f"your total reward: {total:+.3f}")
-    return {"position": game.to_position(st, 0), "reward": total, "finished": bool(st.done[0])}
+    return {"position": game.to_position(st, 0), "reward": total, "finished": bool(st.done[0]),
+            "record": make_record(game_name, seed, moves, rules)}
 
 
 def _ask(table: Table, st: Any, legal: np.ndarray, read: Callable[[str], str], write: Callable[[str], None],
@@ -165,7 +180,8 @@ def _ask(table: Table, st: Any, legal: np.ndarray, read: Callable[[str], str], w
 def _hint(table: Table, st: Any, legal: np.ndarray, game_name: str, rules: dict[str, Any], hinter: list[Any]) -> str:
     try:
         if not hinter:
-            hinter.append(cpu(game_name, "normal", **rules))
+            own = getattr(table, "hint_policy", None)  # a game whose CPUs are not in the registry yet
+            hinter.append(own() if own is not None else cpu(game_name, "normal", **rules))
     except OptionError as e:  # a game without a heuristic still plays; the hint says why not
         return f"no hint: {e}"
     game = table.game

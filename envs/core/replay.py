@@ -244,15 +244,17 @@ def replay(record: Mapping[str, Any], game: BatchGame | None = None) -> Iterator
     actions = record["actions"]
     for k, action in enumerate(actions):
         if st.done[0]:
-            raise ReplayError(f"step {k}: the game was already over, yet the record holds "
+            raise ReplayError(f"step {k} (move {k + 1}): the game was already over, yet the record holds "
                               f"{len(actions) - k} more action(s)")
         before = st.copy()
         try:
             game.step(st, np.array([action], dtype=np.int64))
         except IllegalActionError as e:
             label = game.action_label(action) if 0 <= action < game.num_actions else "out of range"
-            raise ReplayError(f"step {k}: action {action} ({label}) is illegal for player_{int(before.to_play[0])} "
-                              f"here ({e}); the record was altered or made under other rules") from None
+            reason = str(e).split(": ", 1)[1] if ": " in str(e) else "not legal here"
+            raise ReplayError(f"step {k} (move {k + 1}): action {action} ({label}) is illegal for "
+                              f"{game.agent_names[int(before.to_play[0])]}: {reason}; the record was altered or "
+                              "made under other rules") from None
         yield before, action
     yield st, None
 

@@ -82,7 +82,7 @@ def test_a_tampered_action_fails_naming_the_step():
     k = 5
     illegal = int(np.flatnonzero(~game.legal_mask(states[k])[0])[0])
     tampered = dict(record, actions=record["actions"][:k] + [illegal] + record["actions"][k + 1:])
-    with pytest.raises(R.ReplayError, match=rf"^step {k}: action {illegal} \(") as e:
+    with pytest.raises(R.ReplayError, match=rf"^step {k} \(move {k + 1}\): action {illegal} \(") as e:
         list(R.replay(tampered, game))
     assert "illegal" in str(e.value)
 
@@ -91,7 +91,7 @@ def test_a_record_with_moves_after_the_end_fails_naming_the_step():
     rec = play_random("momotaro", seed=3, rng_seed=3)
     record = rec.record()
     n = len(record["actions"])
-    with pytest.raises(R.ReplayError, match=rf"step {n}: the game was already over.*1 more action"):
+    with pytest.raises(R.ReplayError, match=rf"step {n} \(move {n + 1}\): the game was already over.*1 more action"):
         R.final_state(dict(record, actions=record["actions"] + [0]))
 
 

@@ -176,3 +176,19 @@ def test_to_arrays_gives_each_seats_decisions_and_the_final_reward():
     i = int(np.flatnonzero(s1["episodes"] == 0)[0])
     assert np.array_equal(s1["observations"][i], game.observe(states[s1["steps"][i]], 1)[0])
     json.dumps(records)  # records are plain JSON
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_game_started_from_a_position_replays(name):
+    mid = play_random(name, seed=8, rng_seed=8)
+    states = [st for st, _ in R.replay(mid.record(), mid.game)]
+    position = mid.game.to_position(states[len(states) // 2], 0)
+    env = ninja_slayer_raw_env() if name not in GAMES else make_raw(name)
+    rec = R.AECRecorder(env)
+    rec.reset(seed=12, options={"position": position})
+    rng = np.random.default_rng(4)
+    while not env.state_batch.done[0]:
+        rec.step(int(rng.choice(np.flatnonzero(rec.last()[4]["action_mask"]))))
+    record = json.loads(json.dumps(rec.record()))
+    assert record["position"] == json.loads(json.dumps(position))
+    assert R.final_state(record, game=env.game).equals(env.state_batch)

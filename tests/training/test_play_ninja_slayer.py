@@ -106,3 +106,26 @@ def test_deck_flags_are_refused_in_one_line(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_by_name_once_registered_play_deck_record_and_replay(tmp_path, monkeypatch, capsys):
+    # What `yuugi play ninja_slayer --deck D2 --record FILE` and `yuugi replay FILE` do once the registry
+    # names the game (registered here for the test only).
+    import envs
+
+    monkeypatch.setitem(envs.GAMES, "ninja_slayer", "envs.ninja_slayer_v0")
+    monkeypatch.setattr("builtins.input", lambda prompt="": "0")
+    path = tmp_path / "ns.json"
+    argv = ["play", "ninja_slayer", "--level", "random", "--seat", "1", "--deck", "D2", "--cpu-deck", "sealed",
+            "--seed", "4", "--record", str(path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "you are asked:" in out and f"replay saved: {path}" in out
+    record = R.load(path)
+    assert record["rules"] == {"decks": ["sealed", "D2"]} and record["seed"] == 4
+    final = R.final_state(record)
+    assert final.done[0]
+    assert main(["replay", str(path), "--seat", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert f"--- move {len(record['actions'])} of {len(record['actions'])} ---" in shown
+    assert "game over:" in shown

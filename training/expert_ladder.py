@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from typing import Any
 
@@ -64,6 +65,9 @@ def measure(game_name: str, games: int, expert: ExpertPolicy, seed_base: int = 1
         mine = returns[layout == 0]
         others = np.where(layout == 1, returns, 0.0).sum(axis=1) / (p - 1)
         scores.append(mine - others)
+        done = np.concatenate(scores)
+        print(f"{done.size} games: score {done.mean():+.3f} (expert {expert.stats['rollouts']} rollouts, "
+              f"{expert.rollouts_per_second:.0f}/s)", file=sys.stderr, flush=True)
     score = np.concatenate(scores)
     half = Z95 * score.std(ddof=1) / np.sqrt(score.size)
     stats = expert.stats

@@ -124,18 +124,21 @@ class BatchAECEnv(AECEnv):
         if not hasattr(self, "_no_actions"):
             self._no_actions = np.zeros(self.game.num_actions, dtype=np.int8)
             self._no_actions.flags.writeable = False  # shared by every waiting agent
-        self.agent_selection = self.possible_agents[int(st.to_play[0])]
-        self.infos = {a: {"action_mask": self._mask_for(a)} for a in self.agents}
+        self._selection = self.possible_agents[int(st.to_play[0])]  # (the properties' checks are for callers)
+        self.infos = {a: {"action_mask": self._mask_for(a)} for a in self._agents}
         if st.terminated[0] or st.truncated[0]:
-            for a in self.agents:
+            for a in self._agents:
                 self.terminations[a] = bool(st.terminated[0])
                 self.truncations[a] = bool(st.truncated[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._require_reset(f"observe({agent!r}) was called")
-        seat = self._seat.get(agent)
-        if seat is None:
-            raise CallError(f"unknown agent {agent!r}; agents: {self.possible_agents}")
+        state = self.state_batch
+        if state is None:
+            raise NotResetError(f"observe({agent!r}) was called")
+        try:
+            seat = self._seat[agent]
+        except KeyError:
+            raise CallError(f"unknown agent {agent!r}; agents: {self.possible_agents}") from None
         obs = self.game.observe(state, seat)[0]
         return {"observation": obs, "action_mask": self._mask_for(agent)}
 
@@ -144,13 +147,14 @@ class BatchAECEnv(AECEnv):
         return super().agent_iter(max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        self._require_reset("last() was called")
+        if self.state_batch is None:
+            raise NotResetError("last() was called")
         return super().last(observe)
 
     def step(self, action: int | None) -> None:
         if self.state_batch is None:
             raise NotResetError("step() was called")
-        agent = self.agent_selection
+        agent = self._selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -164,7 +168,7 @@ class BatchAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.game.step(self.state_batch, np.array([action]), check=False)
         step_rewards = self.state_batch.rewards[0]
-        self.rewards = {a: float(step_rewards[self._seat[a]]) for a in self.agents}
+        self.rewards = {a: float(step_rewards[self._seat[a]]) for a in self._agents}
         self._sync_after_step()
         self._accumulate_rewards()
         if self.render_mode == "human":

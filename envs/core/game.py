@@ -268,7 +268,8 @@ def _check_seat(game: BatchGame, state: State, seat: Any) -> None:
 def _checked_observe(impl: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
     @functools.wraps(impl)
     def observe(self: BatchGame, state: State, seat: Any) -> np.ndarray:
-        _check_seat(self, state, seat)
+        if type(seat) is not int or not 0 <= seat < self.num_players:  # one int seat in range: nothing to do
+            _check_seat(self, state, seat)
         return impl(self, state, seat)
 
     observe._arguments_checked = True  # type: ignore[attr-defined]

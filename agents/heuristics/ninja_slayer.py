@@ -349,9 +349,15 @@ class NinjaSlayerHeuristic:
         return np.where(mask, score, -np.inf).argmax(axis=1).astype(np.int64)
 
 
-def aggressive() -> NinjaSlayerHeuristic:
-    return NinjaSlayerHeuristic("aggressive")
+class AggressiveHeuristic(NinjaSlayerHeuristic):
+    """The aggressive style, by class (for ``module:attr`` policy specs such as ``yuugi eval``'s)."""
+
+    def __init__(self) -> None:
+        super().__init__("aggressive")
 
 
-def control() -> NinjaSlayerHeuristic:
-    return NinjaSlayerHeuristic("control")
+class ControlHeuristic(NinjaSlayerHeuristic):
+    """The controlling style, by class."""
+
+    def __init__(self) -> None:
+        super().__init__("control")

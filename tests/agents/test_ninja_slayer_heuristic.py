@@ -185,3 +185,11 @@ def test_unknown_style_and_foreign_observation_are_refused():
         NinjaSlayerHeuristic("timid")
     with pytest.raises(ValueError, match="not a ninja_slayer observation"):
         View(np.zeros((1, 100), np.float32))
+
+
+def test_each_style_is_a_policy_spec():
+    from agents.adapters import as_policy
+    for style, cls in (("aggressive", "AggressiveHeuristic"), ("control", "ControlHeuristic")):
+        policy = as_policy(f"agents.heuristics.ninja_slayer:{cls}")
+        assert isinstance(policy, NinjaSlayerHeuristic) and policy.style.name == style
+    assert NinjaSlayerHeuristic().style.name == "control"  # the normal level

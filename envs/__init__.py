@@ -18,6 +18,7 @@ GAMES: dict[str, str] = {
     "ninja_daifugo": "envs.ninja_daifugo_v0",
     "nigejozu": "envs.nigejozu_v0",
     "momotaro": "envs.momotaro_v0",
+    "ninja_slayer": "envs.ninja_slayer_v0",
 }
 
 

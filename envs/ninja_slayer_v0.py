@@ -18,7 +18,9 @@ over the top card of that player's deck per point** into the damage zone; a card
 cancels its point instead, goes to オヒガン (the graveyard) and its ウケミ effect goes on the stack
 for free. Ten cards in your damage zone lose; so does a deck that reaches 0 cards. The pool is 48
 original cards (`envs/ninja_slayer/cards.csv`, read into `envs.ninja_slayer.cards`): 32 characters
-C01..C32 and 16 コトダマ K01..K16, four factions, rarities C/U/R/SR.
+C01..C32 and 16 コトダマ K01..K16, four factions, rarities C/U/R/SR. The rules for people — the
+cards, the decks, the options and the rulings we made with their reasons — are
+`docs/rules/ninja_slayer.md`.
 
 ## The turn
 1. Untap step: untap your characters and エテル; your TURN_START triggers. (window)
@@ -113,7 +115,7 @@ target as (seat, slot), source slot, the item a COUNTER cancels), pending items 
 asked, the attack, the step, the decision and the history. A reference to a character that left
 the field is written with `"gone": true`. `reset(options={"position": ...})` starts from one.
 
-## Rulings where the rules are silent
+## Rulings where the rules are silent (reasons in `docs/rules/ninja_slayer.md`)
 * Set-up order: seat 0's deck is built and shuffled, then seat 1's, then the first player is drawn,
   then each seat draws 4 (seat 0 first) into hand slots 0–3. Cards entering a hand or the field take
   the lowest empty slot; nothing is compacted.

@@ -38,9 +38,14 @@ TRIBUTE_ORDER = np.stack([
 ])
 
 
+# The rule-table variant of each declaration: D1 and D4 change the card rules' table, the rest do not.
+_VARIANT_OF_DECLARATION = np.full(10, T.VARIANT_BASE, dtype=np.int64)
+_VARIANT_OF_DECLARATION[D_WEAK_JOKER] = T.VARIANT_WEAK_JOKER
+_VARIANT_OF_DECLARATION[D_NO_SEQUENCE] = T.VARIANT_NO_SEQ
+
+
 def rule_variant(declaration: np.ndarray) -> np.ndarray:
-    return np.where(declaration == D_WEAK_JOKER, T.VARIANT_WEAK_JOKER,
-                    np.where(declaration == D_NO_SEQUENCE, T.VARIANT_NO_SEQ, T.VARIANT_BASE))
+    return _VARIANT_OF_DECLARATION[declaration]
 
 
 # ---- seats -------------------------------------------------------------------------------------
@@ -139,11 +144,16 @@ BLOCKS = ((0, A.NUM_PLAY_ACTIONS), (A.SINGLE0, A.NAT_GROUP0), (A.NAT_GROUP0, A.N
           (A.NAT_SEQ0, A.NUM_PLAY_ACTIONS))
 
 
+# The block answering each field class: empty -> lead, then singles, groups, sequences (see tables).
+_BLOCK_OF_CLASS = np.full(T.NUM_FIELD_CLASSES, BLOCK_SEQUENCES, dtype=np.int64)
+_BLOCK_OF_CLASS[T.FC_EMPTY] = BLOCK_LEAD
+_BLOCK_OF_CLASS[T.FC_EMPTY + 1:T.FC_GROUP0] = BLOCK_SINGLES
+_BLOCK_OF_CLASS[T.FC_GROUP0:T.FC_SEQ0] = BLOCK_GROUPS
+
+
 def field_block(fclass: np.ndarray) -> np.ndarray:
     """Which of :data:`BLOCKS` answers each field class."""
-    return np.where(fclass == T.FC_EMPTY, BLOCK_LEAD, np.where(fclass < T.FC_GROUP0, BLOCK_SINGLES,
-                                                               np.where(fclass < T.FC_SEQ0, BLOCK_GROUPS,
-                                                                        BLOCK_SEQUENCES)))
+    return _BLOCK_OF_CLASS[fclass]
 
 
 def held_block(hands: np.ndarray, block: int) -> np.ndarray:

@@ -462,7 +462,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--deck", choices=NINJA_SLAYER_DECKS, default=None,
                     help="ninja_slayer: your deck (D1..D4 constructed, sealed: five fresh packs, constructed: one "
                          "of D1..D4 at random, any: one of the five); default constructed")
-    pl.add_argument("--cpu-deck", choices=NINJA_SLAYER_DECKS, default=None, help="ninja_slayer: the CPU's deck (as --deck)")
+    pl.add_argument("--cpu-deck", choices=NINJA_SLAYER_DECKS, default=None,
+                    help="ninja_slayer: the CPU's deck (as --deck)")
     pl.set_defaults(func=_cmd_play)
 
     r = sub.add_parser("replay", help="show a recorded game move by move",

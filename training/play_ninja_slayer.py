@@ -144,7 +144,9 @@ class NinjaSlayerTable(Table):
         return "legal moves: " + "  ".join(f"[{i}] {self.label(int(a))}" for i, a in enumerate(legal))
 
     # ---- the log -----------------------------------------------------------------------------------
-    def narrate(self, before: NinjaSlayerState, action: int, after: NinjaSlayerState) -> list[str]:  # type: ignore[override]
+    def narrate(  # type: ignore[override]
+        self, before: NinjaSlayerState, action: int, after: NinjaSlayerState
+    ) -> list[str]:
         actor = int(before.to_play[0])
         lines = [f"{self.names[actor]}: {self.describe(before, action, actor)}"]
         resolved = int(after.last_resolved[0])

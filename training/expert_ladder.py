@@ -66,7 +66,8 @@ def measure(game_name: str, games: int, expert: ExpertPolicy, seed_base: int = 1
         others = np.where(layout == 1, returns, 0.0).sum(axis=1) / (p - 1)
         scores.append(mine - others)
         done = np.concatenate(scores)
-        print(f"{done.size} games: score {done.mean():+.3f} (expert {expert.stats['rollouts']} rollouts, "
+        half_so_far = Z95 * done.std(ddof=1) / np.sqrt(done.size) if done.size > 1 else float("inf")
+        print(f"{done.size} games: score {done.mean():+.3f} ± {half_so_far:.3f} (expert {expert.stats['rollouts']} rollouts, "
               f"{expert.rollouts_per_second:.0f}/s)", file=sys.stderr, flush=True)
     score = np.concatenate(scores)
     half = Z95 * score.std(ddof=1) / np.sqrt(score.size)

@@ -29,6 +29,13 @@ worth 20.
 * **Interrupt:** take the attack when what it saves (the damage to me, or the character it aimed
   at) is worth more than the interceptor that would die.
 * **Targets of triggers:** the same effect scores.
+
+**Measured** (2,000 games per pairing, seats swapped, fixed seeds not used for tuning; score = my
+return minus the opponent's, in [−2, 2], with its 95% bootstrap interval). ``control`` (the default,
+``normal``) against random: constructed (D1–D4 mixed) +1.83 [1.79, 1.87], sealed +1.96 [1.94, 1.98];
+against easy (itself blundering half the time): +1.36 [1.29, 1.42] and +1.58 [1.53, 1.63]; decided in
+each seat. ``aggressive`` against random: +1.88 [1.85, 1.91] and +1.95 [1.93, 1.97]; against
+``control``: −0.07 [−0.16, 0.01] constructed (even) and −0.33 [−0.42, −0.24] sealed.
 """
 from __future__ import annotations
 

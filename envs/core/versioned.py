@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 from pettingzoo.utils import wrappers
 
-from .aec import BatchAECEnv
+from .aec import BatchAECEnv, IntegerActionWrapper
 from .game import BatchGame
 
 
@@ -14,7 +14,9 @@ def env_factories(game_cls: Callable[..., BatchGame]) -> tuple[Callable[..., Bat
 
     As in PettingZoo's classic envs, ``env()`` adds ``TerminateIllegalWrapper`` (an illegal move
     ends the game with reward -1 for the offender), ``AssertOutOfBoundsWrapper`` and
-    ``OrderEnforcingWrapper``. The raw env raises ``IllegalActionError`` instead.
+    ``OrderEnforcingWrapper``. The raw env raises ``IllegalActionError`` instead. Actions that are not
+    integers (bool, float, str) are refused by ``IntegerActionWrapper`` before PettingZoo's wrappers
+    see them, since ``True`` passes ``Discrete.contains`` there.
     """
 
     def raw_env(render_mode: str | None = None, **rules: Any) -> BatchAECEnv:
@@ -24,6 +26,7 @@ def env_factories(game_cls: Callable[..., BatchGame]) -> tuple[Callable[..., Bat
         e: Any = raw_env(render_mode=render_mode, **rules)
         e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
         e = wrappers.AssertOutOfBoundsWrapper(e)
+        e = IntegerActionWrapper(e)
         e = wrappers.OrderEnforcingWrapper(e)
         return e
 

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core.errors import OptionError
-from envs.core.options import check_option_names
+from envs.core.options import check_bool, check_choice, check_float, check_int, check_option_names
 
 HAND_SLOTS = 10
 FIELD_SLOTS = 6
@@ -83,22 +83,13 @@ class NinjaSlayerConfig:
 
     def validate(self) -> None:
         for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise OptionError(f"{name} must be one of {list(choices)}, got {getattr(self, name)!r}")
+            check_choice(name, getattr(self, name), choices)
         for name in ("summoning_sickness", "interrupt_taps", "auto_pass_forced", "mask_useless"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
-
-        def int_in(name: str, lo: int, hi: int) -> None:
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-                raise OptionError(f"{name} must be an integer {lo}..{hi}, got {v!r}")
-
-        int_in("max_turns", 1, 200)
-        int_in("max_decisions", 1, 100_000)
-        int_in("history", 1, 32)
-        if isinstance(self.sr_rate, bool) or not isinstance(self.sr_rate, (int, float)) or not 0 <= self.sr_rate <= 1:
-            raise OptionError(f"sr_rate must be a number in [0, 1], got {self.sr_rate!r}")
+            check_bool(name, getattr(self, name))
+        check_int("max_turns", self.max_turns, 1, 200)
+        check_int("max_decisions", self.max_decisions, 1, 100_000)
+        check_int("history", self.history, 1, 32)
+        check_float("sr_rate", self.sr_rate, 0.0, 1.0)
         from .decks import parse_deck_specs
 
         parse_deck_specs(self.decks)

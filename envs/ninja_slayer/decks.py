@@ -73,9 +73,9 @@ def parse_deck_spec(spec: Any, seat: int) -> Any:
             return spec.upper()
         if spec.lower() in RANDOM_SPECS:
             return spec.lower()
-        raise OptionError(f"deck of seat {seat} must be one of {list(DECK_NAMES) + list(RANDOM_SPECS)} or a list "
+        raise OptionError(f"decks[{seat}] (the deck of seat {seat}) must be one of {list(DECK_NAMES) + list(RANDOM_SPECS)} or a list "
                           f"of 50 card codes, got {spec!r}")
-    return validate_constructed(spec, f"deck of seat {seat}")
+    return validate_constructed(spec, f"decks[{seat}] (the deck of seat {seat})")
 
 
 def parse_deck_specs(value: Any) -> tuple[Any, Any]:

@@ -194,13 +194,13 @@ def test_aec_observe_names_an_unknown_agent():
 
 # ---- the wrapped env: integers are checked before PettingZoo's wrappers see the action -------------
 def _wrapped_with_integer_check(name: str):
-    """The chain ``env()`` builds, with IntegerActionWrapper inside OrderEnforcingWrapper."""
-    from pettingzoo.utils import wrappers
-
+    """``env()``: PettingZoo's standard wrappers with IntegerActionWrapper inside OrderEnforcingWrapper."""
+    from envs import make
     from envs.core.aec import IntegerActionWrapper
-    env = wrappers.TerminateIllegalWrapper(make_raw(name), illegal_reward=-1)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(IntegerActionWrapper(env))
+
+    env = make(name)
+    assert isinstance(env.env, IntegerActionWrapper)  # the check sits right inside OrderEnforcingWrapper
+    return env
 
 
 @pytest.mark.parametrize("action", [True, 3.7, "3", np.float64(0.0), np.array([1.0])], ids=repr)

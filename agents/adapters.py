@@ -65,7 +65,7 @@ def _is_policy(obj: Any) -> bool:
 
 def _is_sb3_model(obj: Any) -> bool:
     # An SB3 model can only exist once its package is imported, so nothing is imported to ask.
-    if "stable_baselines3" not in sys.modules:
+    if sys.modules.get("stable_baselines3") is None:
         return False
     from stable_baselines3.common.base_class import BaseAlgorithm
 

@@ -29,6 +29,7 @@ HEURISTICS: dict[str, str] = {
     "ninja_daifugo": "agents.heuristics.ninja_daifugo:DaifugoHeuristic",
     "nigejozu": "agents.heuristics.nigejozu:NigejozuHeuristic",
     "momotaro": "agents.heuristics.momotaro:MomotaroHeuristic",
+    "ninja_slayer": "agents.heuristics.ninja_slayer:NinjaSlayerHeuristic",
 }
 # The faithful table's CPUs, by strength (the Lord is the strongest).
 PERSONAS: dict[str, dict[str, str]] = {"ninja_daifugo": {"モコ": "easy", "ジライヤ": "normal", "お館様": "hard"}}

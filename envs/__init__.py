@@ -74,3 +74,8 @@ def _register_with_pettingzoo() -> None:
 
 
 _register_with_pettingzoo()
+
+# Gymnasium ids for single-agent play against fixed opponents: gymnasium.make("yuugi/<game>-v0", opponent=...).
+from envs.core.single_agent import register_envs as _register_gymnasium_ids, single_agent  # noqa: E402,F401
+
+_register_gymnasium_ids()

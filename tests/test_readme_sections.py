@@ -56,3 +56,7 @@ def test_benchmark_your_policy_runs_verbatim(tmp_path):
     outputs = run_blocks(section("Benchmark your policy"), tmp_path)
     joined = "\n".join(outputs)
     assert "mine" in joined and "first" in joined and "ppo" in (tmp_path / "ladder.json").read_text()
+
+
+def test_one_seat_against_fixed_opponents_runs_verbatim(tmp_path):
+    run_blocks(section("One seat against fixed opponents (Gymnasium)"), tmp_path)

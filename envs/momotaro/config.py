@@ -8,6 +8,7 @@ any other value raises :class:`OptionError` saying so.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Mapping
 
 import numpy as np
@@ -15,6 +16,7 @@ import numpy as np
 from envs.core.errors import OptionError
 from envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names, is_integer
 
+from .actions import ActionLayout
 from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, M_NONE, M_PAPER, M_ROCK, M_SCISSORS, MARK_NAMES,
                     NUM_CARDS, NUM_ONI, ONI_COLOUR, RETAINER_POWER, T_DOG, T_MONKEY, T_PHEASANT, CARD_TYPE, janken)
 from .tables import COMBO_CARDS, NUM_COMBOS
@@ -125,13 +127,18 @@ class MomotaroConfig:
         lp = self.laps_per_round
         return int(lp) if is_integer(lp) else int(lp[self.num_players])  # type: ignore[index]
 
-    def derive(self) -> "Derived":
+    @functools.cached_property
+    def tables(self) -> "Derived":
+        """The numeric tables these options imply, built on first use and shared by every rule function."""
         return Derived.build(self)
+
+    def derive(self) -> "Derived":
+        return self.tables
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Derived:
-    """Numeric tables implied by a config (built once per game instance)."""
+    """Numeric tables implied by a config (built once per config, read by the rule functions)."""
 
     card_power: np.ndarray  # int16[10]: printed power of the player cards (warrior first)
     card_mark: np.ndarray  # int8[10]
@@ -140,6 +147,16 @@ class Derived:
     oni_names: tuple[str, ...]  # "R4", ..., "X6", "Y2", "Y4"
     combo_oni_mod: np.ndarray  # int16[58, 12]: janken modifier of each card set against each oni
     total_treasure: int
+    num_players: int  # P
+    kibi: int  # K0, the kibidango each player starts with (bids are 0..K0)
+    layout: ActionLayout  # the action ids for K0
+    slot_limit: int  # turn slots in rounds 1 and 2: laps * P
+    # Index ranges kept to avoid rebuilding them on every step.
+    seats: np.ndarray  # [P]: 0..P-1
+    bid_values: np.ndarray  # [K0 + 1]: 0..K0
+    next_offsets: np.ndarray  # [P]: 1..P, the seats after a seat clockwise
+    deal_offsets: np.ndarray  # [4]: the 4 oni a round deals
+    combo_cards_i16: np.ndarray  # int16[58, 10]: COMBO_CARDS as numbers, for power sums
 
     @classmethod
     def build(cls, cfg: MomotaroConfig) -> "Derived":
@@ -162,7 +179,11 @@ class Derived:
                 for o in range(NUM_ONI):
                     mod[k, o] += janken(int(card_mark[c]), int(oni_mark[o]))
         assert oni_power[BLACK_ONI] == 6
-        return cls(card_power, card_mark, oni_power, oni_mark, names, mod, int(oni_power.sum()))
+        p, k = cfg.num_players, cfg.kibi
+        return cls(card_power, card_mark, oni_power, oni_mark, names, mod, int(oni_power.sum()), num_players=p,
+                   kibi=k, layout=ActionLayout(k), slot_limit=cfg.laps * p, seats=np.arange(p),
+                   bid_values=np.arange(k + 1), next_offsets=np.arange(1, p + 1), deal_offsets=np.arange(4),
+                   combo_cards_i16=COMBO_CARDS.astype(np.int16))
 
 
 assert NUM_CARDS == 10

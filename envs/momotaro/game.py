@@ -5,14 +5,14 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from envs.core import rng
 from envs.core.game import BatchGame
 from envs.core.metadata import GameMetadata
 
-from . import position, render
+from . import position, render, rules
 from .config import MomotaroConfig
 from .observation import Observer
-from .rules import Engine
-from .state import MomotaroState
+from .state import MomotaroState, empty_state
 
 
 class Momotaro(BatchGame):
@@ -22,25 +22,30 @@ class Momotaro(BatchGame):
 
     def __init__(self, **options: Any) -> None:
         self.config = MomotaroConfig.from_options(options)
-        self.engine = Engine(self.config)
+        self.engine = rules.Engine(self.config)  # read by position, render, observation and play_momotaro
         self.observer = Observer(self.config, self.engine)
-        self.layout = self.engine.lay
+        self.layout = self.config.tables.layout
         self.num_players = self.config.num_players
         self.num_actions = self.layout.num_actions
         self.observation_shape = (self.observer.size,)
 
     @property
     def oni_names(self) -> tuple[str, ...]:
-        return self.engine.d.oni_names
+        return self.config.tables.oni_names
 
     def init(self, seeds: np.ndarray | list[int]) -> MomotaroState:
-        return self.engine.init(seeds)
+        keys = rng.keys_from_seeds(np.asarray(seeds))
+        st = empty_state(len(keys), self.config)
+        st.rng_key[:] = keys
+        rules.init(st, np.arange(len(keys)), self.config)
+        return st
 
     def legal_mask(self, state: MomotaroState) -> np.ndarray:  # type: ignore[override]
-        return self.engine.legal_mask(state)
+        return rules.legal_mask(state, self.config)
 
     def _apply(self, state: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
-        self.engine.apply(state, actions, active)
+        g = np.flatnonzero(active)
+        rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: MomotaroState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
         return self.observer.observe(state, seat)

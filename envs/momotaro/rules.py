@@ -1,10 +1,13 @@
 """The rules of 鬼ヶ島 as batched numpy functions (rules file §3–§5 and the state machine of §10).
 
-:class:`Engine` holds the tables of one rule configuration. Each transition takes ``g``, an int
-array of the game indices it acts on (distinct), and never loops over games. A decision is applied
-by the handler of the game's phase; handlers then run the automatic steps (reveal, janken, dice,
-damage with one possible card, end-of-turn housekeeping, next round) until every game in ``g`` is
-waiting for a decision again or is over.
+The rule functions of every game share one shape: ``init(st, g, cfg)`` deals games ``g`` of a state
+from :func:`~.state.empty_state` (rng keys set), ``legal_mask(st, cfg)`` is bool[B, A], and
+``apply(st, g, actions, cfg)`` applies one validated action per game of ``g``. ``g`` is an int array
+of distinct game indices and ``cfg`` the :class:`~.config.MomotaroConfig`, whose ``cfg.tables``
+holds the numbers the rules read (powers, layout, index ranges), built once per config. No function
+loops over games. A decision is applied by the handler of the game's phase; handlers then run the
+automatic steps (reveal, janken, dice, damage with one possible card, end-of-turn housekeeping, next
+round) until every game in ``g`` is waiting for a decision again or is over.
 
 All chance (hiring and oni shuffles, janken, start-player ties, dice) is drawn from the per-game
 streams of :mod:`envs.core.rng`, only for the games that need it, so game i depends only on its own
@@ -18,11 +21,10 @@ import numpy as np
 
 from envs.core import rng
 
-from .actions import ActionLayout
 from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
-from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_LOSS, OUT_WIN, PH_ADD, PH_ASSIGN,
-                    PH_BID, PH_COMBO, PH_HEAL, PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, MomotaroState, empty_state)
+from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_LOSS, OUT_WIN, PHASE_ADD, PHASE_ASSIGN,
+                    PHASE_BID, PHASE_COMBO, PHASE_HEAL, PHASE_ONI, PHASE_OVER, PHASE_TAKE, PHASE_YELLOW, MomotaroState, empty_state)
 from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _SIX = np.uint64(6)
@@ -64,7 +66,7 @@ class Handoff:
     """Games handed from one automatic transition to the next within one step.
 
     A transition appends its games here instead of calling the next transition, and
-    :meth:`Engine.apply` then runs each transition once for all the games handed to it, in the order
+    :func:`apply` then runs each transition once for all the games handed to it, in the order
     of the rules (a game passes each transition at most once per step). A transition costs a fixed
     number of numpy calls whatever the number of games, and without the hand-off some ran up to
     nine times per step on small subsets of the batch.
@@ -112,360 +114,407 @@ def rank_rewards(keys: np.ndarray, scheme: str) -> tuple[np.ndarray, np.ndarray]
     return ranks, rewards.astype(np.float32)
 
 
+# ---- setup ---------------------------------------------------------------------------------
+
+
+def init(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig) -> None:
+    """Deal games ``g`` of ``st`` (fresh from :func:`~.state.empty_state`, rng keys set): shuffled
+    hiring (C1) and oni (C5) decks, K0 kibidango and a warrior each, the first auction open."""
+    ctr = st.rng_counter[g]
+    keys = st.rng_key[g]
+    st.hire_deck[g] = rng.draw_permutations(keys, ctr, NUM_RETAINERS)  # C1
+    st.oni_deck[g] = rng.draw_permutations(keys, ctr, NUM_ONI)  # C5
+    st.rng_counter[g] = ctr
+    st.kibi[g] = cfg.tables.kibi
+    st.hand[g, :, WARRIOR] = True
+    st.phase[g] = PHASE_BID
+
+
+# ---- the legal mask ------------------------------------------------------------------------
+
+
+def healable(st: MomotaroState, g: np.ndarray, p: np.ndarray, cfg: MomotaroConfig) -> np.ndarray:
+    """bool[n, 10]: cards of seat p that may be healed now (D4)."""
+    dmg = st.card_dmg[g, p] > 0
+    can_pay = np.where(_IS_WARRIOR, (st.potions[g, p] > 0)[:, None], (st.kibi[g, p] > 0)[:, None])
+    ok = st.hand[g, p] & dmg & can_pay
+    if not cfg.heal_any_turn:
+        ok &= st.fresh[g, p]
+    return ok
+
+
+def legal_mask(st: MomotaroState, cfg: MomotaroConfig) -> np.ndarray:
+    t = cfg.tables
+    b = st.batch_size
+    lay = t.layout
+    mask = np.zeros((b, lay.num_actions), dtype=bool)
+    ph = np.where(st.terminated | st.truncated, PHASE_OVER, st.phase)
+    tp = st.to_play.astype(np.intp)
+    bidding, taking, healing, choosing, sending, assigning, yellow = games_by_phase(
+        ph, (PHASE_BID, PHASE_ADD), (PHASE_TAKE,), (PHASE_HEAL,), (PHASE_ONI,), (PHASE_COMBO,), (PHASE_ASSIGN,), (PHASE_YELLOW,))
+    if (r := bidding) is not None:
+        p = tp[r]
+        limit = st.kibi[r, p] - np.where(ph[r] == PHASE_ADD, st.bids[r, p], 0)
+        mask[r, :t.kibi + 1] = t.bid_values <= limit[:, None]
+    if (r := taking) is not None:
+        mask[r, lay.take] = True
+        mask[r, lay.decline] = True
+    if (r := healing) is not None:
+        mask[r, lay.heal0:lay.heal0 + NUM_CARDS] = healable(st, r, tp[r], cfg)
+        mask[r, lay.end_heal] = True
+    if (r := choosing) is not None:
+        mask[r, lay.oni0:lay.oni0 + NUM_ONI] = st.oni_at[r] == AT_FIELD
+    if (r := sending) is not None:
+        bits = (st.hand[r, tp[r]] * POW2).sum(axis=1)
+        mask[r, lay.combo0:lay.combo0 + NUM_COMBOS] = LEGAL_BY_HAND[bits]
+    if (r := assigning) is not None:
+        mask[r, lay.assign0:lay.assign0 + NUM_CARDS] = COMBO_CARDS[st.combo[r]]
+    if (r := yellow) is not None:
+        mask[r, lay.yellow_treasure] = True
+        mask[r, lay.yellow_potion] = True
+    return mask
+
+
+# ---- applying a decision -------------------------------------------------------------------
+
+
+def apply(st: MomotaroState, g: np.ndarray, actions: np.ndarray, cfg: MomotaroConfig) -> None:
+    """Apply the already validated ``actions`` (one per game of ``g``) to games ``g``."""
+    a = actions
+    flow = Handoff()
+    # The decision of each game, by the handler of its phase (BID and ADD share one).
+    handlers = ((_bid, (PHASE_BID, PHASE_ADD)), (_take, (PHASE_TAKE,)), (_heal, (PHASE_HEAL,)),
+                (_choose_oni, (PHASE_ONI,)), (_send, (PHASE_COMBO,)), (_yellow, (PHASE_YELLOW,)),
+                (_assign, (PHASE_ASSIGN,)))
+    for (fn, _), sel in zip(handlers, games_by_phase(st.phase[g], *(phases for _, phases in handlers))):
+        if sel is not None:
+            fn(st, g[sel], a[sel], cfg, flow)
+    # The automatic transitions, each once for all its games, in the order the rules chain them.
+    if (won := _joined([x[0] for x in flow.award])) is not None:
+        _award(st, won, _joined([x[1] for x in flow.award if x[0].size]),
+               _joined([x[2] for x in flow.award if x[0].size]), flow)
+    # (Each list is read when its stage is reached, after the earlier stages appended to it.)
+    for stage, parts in ((_next_card, flow.next_card), (_after_oni, flow.after_oni)):
+        if (games := _joined(parts)) is not None:
+            stage(st, games, cfg, flow)
+    if (hurt := _joined([x[0] for x in flow.damage])) is not None:
+        _damage_card(st, hurt, _joined([x[1] for x in flow.damage if x[0].size]), cfg)
+    for stage, parts in ((_end_turn, flow.end_turn), (_new_round, flow.new_round), (_begin_turn, flow.begin_turn)):
+        if (games := _joined(parts)) is not None:
+            stage(st, games, cfg, flow)
+    if (games := _joined(flow.enter_oni)) is not None:
+        _enter_oni(st, games)
+
+
+# ---- hiring (§4) ---------------------------------------------------------------------------
+
+
+def _bid(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """A sealed bid (D1) or additional bid (D2); the last bidder's bid triggers the reveal."""
+    t = cfg.tables
+    p = st.to_play[g].astype(np.intp)
+    first = st.phase[g] == PHASE_BID
+    st.bids[g[first], p[first]] = a[first]
+    st.adds[g[~first], p[~first]] = a[~first]
+    later = st.bidders[g] & (t.seats > p[:, None])
+    more = later.any(axis=1)
+    st.to_play[g[more]] = later[more].argmax(axis=1)
+    done = ~more
+    _reveal_first(st, g[done & first], flow)
+    _reveal_additional(st, g[done & ~first], flow)
+
+
+def _reveal_first(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
+    if not g.size:
+        return
+    bids = st.bids[g]
+    top = bids.max(axis=1)
+    tied = bids == top[:, None]
+    one = tied.sum(axis=1) == 1
+    first_tied = tied.argmax(axis=1)
+    flow.award.append((g[one], first_tied[one], top[one].astype(np.int16)))
+    gt = g[~one]
+    st.phase[gt] = PHASE_ADD
+    st.bidders[gt] = tied[~one]
+    st.to_play[gt] = first_tied[~one]
+
+
+def _reveal_additional(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
+    if not g.size:
+        return
+    bidders = st.bidders[g]
+    adds = np.where(bidders, st.adds[g], -1)
+    top = adds.max(axis=1)
+    tied = bidders & (adds == top[:, None])
+    n = tied.sum(axis=1)
+    one = n == 1
+    w = tied[one].argmax(axis=1)
+    g1 = g[one]
+    flow.award.append((g1, w, st.bids[g1, w].astype(np.int16) + st.adds[g1, w]))
+    gj = g[~one]
+    if gj.size:  # janken among the still-tied: a uniform draw (C2)
+        ctr = st.rng_counter[gj]
+        k = rng.draw_below(st.rng_key[gj], ctr, n[~one])
+        st.rng_counter[gj] = ctr
+        st.phase[gj] = PHASE_TAKE
+        st.to_play[gj] = kth_true(tied[~one], k)
+
+
+def _take(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """D3: the janken winner takes the card (paying first + additional bid) or declines it."""
+    t = cfg.tables
+    take = a == t.layout.take
+    gt = g[take]
+    w = st.to_play[gt].astype(np.intp)
+    flow.award.append((gt, w, st.bids[gt, w].astype(np.int16) + st.adds[gt, w]))
+    gd = g[~take]
+    st.declined[gd, st.hire_deck[gd, st.hire_pos[gd]]] = True  # out of the game, nobody pays
+    flow.next_card.append(gd)
+
+
+def _award(st: MomotaroState, g: np.ndarray, w: np.ndarray, price: np.ndarray, flow: Handoff) -> None:
+    if not g.size:
+        return
+    st.kibi[g, w] -= price  # paid kibidango leave the game
+    st.hand[g, w, st.hire_deck[g, st.hire_pos[g]].astype(np.intp) + 1] = True
+    flow.next_card.append(g)
+
+
+def _next_card(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    if not g.size:
+        return
+    st.last_bids[g] = st.bids[g]
+    st.last_adds[g] = st.adds[g]
+    st.bids[g] = -1
+    st.adds[g] = -1
+    st.bidders[g] = True
+    st.hire_pos[g] += 1
+    over = st.hire_pos[g] >= NUM_RETAINERS
+    gb = g[~over]
+    st.phase[gb] = PHASE_BID
+    st.to_play[gb] = 0
+    flow.new_round.append(g[over])
+
+
+# ---- rounds and turns (§5.1) ---------------------------------------------------------------
+
+
+def _new_round(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """Next round: 4 new oni join the field; the start player (§5.1, C3/C4) takes the first turn."""
+    t = cfg.tables
+    if not g.size:
+        return
+    st.round[g] += 1
+    r = st.round[g].astype(np.intp)
+    idx = 4 * (r - 1)[:, None] + t.deal_offsets
+    dealt = st.oni_deck[g[:, None], idx]
+    st.oni_at[g[:, None], dealt] = AT_FIELD
+    kibi = st.kibi[g].astype(np.int64)
+    # Round 1: most kibidango. Later rounds: fewest treasure, then most kibidango. Living players only.
+    score = np.where((r == 1)[:, None], kibi, kibi - (st.treasure[g].astype(np.int64) << 7))
+    score = np.where(st.alive[g], score, np.iinfo(np.int64).min)
+    tied = score == score.max(axis=1, keepdims=True)
+    ctr = st.rng_counter[g]
+    k = rng.draw_below(st.rng_key[g], ctr, tied.sum(axis=1))  # janken among the tied
+    st.rng_counter[g] = ctr
+    start = kth_true(tied, k)
+    st.start_player[g] = start
+    st.slot[g] = 0
+    st.to_play[g] = start
+    flow.begin_turn.append(g)
+
+
+def _begin_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """Turn start: the heal step (D4) when something can be healed, else choose the oni."""
+    if not g.size:
+        return
+    p = st.to_play[g].astype(np.intp)
+    heal = healable(st, g, p, cfg).any(axis=1)
+    st.phase[g[heal]] = PHASE_HEAL
+    flow.enter_oni.append(g[~heal])
+
+
+def _enter_oni(st: MomotaroState, g: np.ndarray) -> None:
+    st.fresh[g, st.to_play[g].astype(np.intp)] = False  # the heal step for that damage is over
+    st.phase[g] = PHASE_ONI
+
+
+def _heal(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """D4: one damage off one card (a potion for the warrior, a kibidango for a retainer), or END."""
+    t = cfg.tables
+    heal = a != t.layout.end_heal
+    gh = g[heal]
+    c = a[heal] - t.layout.heal0
+    p = st.to_play[gh].astype(np.intp)
+    st.card_dmg[gh, p, c] -= 1
+    w = c == WARRIOR
+    st.potions[gh[w], p[w]] -= 1
+    st.kibi[gh[~w], p[~w]] -= 1
+    more = healable(st, gh, p, cfg).any(axis=1)
+    flow.enter_oni += [g[~heal], gh[~more]]
+
+
+def _choose_oni(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    t = cfg.tables
+    st.target[g] = a - t.layout.oni0
+    st.combo[g] = -1
+    st.phase[g] = PHASE_COMBO
+
+
+# ---- the battle (§5.2 steps 3–6) -----------------------------------------------------------
+
+
+def _send(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """D6, then markers, dice and the result."""
+    t = cfg.tables
+    k = (a - t.layout.combo0).astype(np.intp)
+    st.combo[g] = k
+    p = st.to_play[g].astype(np.intp)
+    o = st.target[g].astype(np.intp)
+    if cfg.damage_reduces_power:
+        eff = t.card_power - st.card_dmg[g, p]
+    else:
+        eff = np.broadcast_to(t.card_power, (g.size, NUM_CARDS))
+    war = (eff * t.combo_cards_i16[k]).sum(axis=1) + t.combo_oni_mod[k, o]
+    oni_power = t.oni_power[o]
+    oni_dmg = st.oni_dmg[g, o].astype(np.int16)
+    ctr = st.rng_counter[g]
+    roll = (rng.draw_uint64(st.rng_key[g], ctr, 2) % _SIX).astype(np.int16) + 1  # C6: red, white
+    st.rng_counter[g] = ctr
+    st.dice[g] = roll
+    diff = (war + roll[:, 1]) - (oni_power - oni_dmg + roll[:, 0])
+    win, draw = diff > 0, diff == 0
+    st.outcome[g] = np.where(win, OUT_WIN, np.where(draw, OUT_DRAW, OUT_LOSS))
+    hurt = np.abs(diff)
+    oni_hit = np.where(win, hurt, draw)
+    new_dmg = np.minimum(oni_dmg + oni_hit, oni_power)  # a defeated oni's excess does not matter
+    st.oni_dmg[g, o] = new_dmg
+    st.pending[g] = np.where(win, 0, np.where(draw, 1, hurt))
+    defeated = new_dmg >= oni_power
+    yellow = defeated & IS_YELLOW[o]
+    plain = defeated & ~yellow
+    gp, pp, op = g[plain], p[plain], o[plain]
+    st.oni_at[gp, op] = AT_TREASURE  # flipped: treasure = printed power
+    st.oni_owner[gp, op] = pp
+    st.treasure[gp, pp] += oni_power[plain]
+    st.phase[g[yellow]] = PHASE_YELLOW  # D8 first; the card damage of a draw follows
+    flow.after_oni.append(g[~yellow])
+
+
+def _yellow(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """D8: 黄鬼 as treasure (its value) or as potions (1 for 黄鬼2, 2 for 黄鬼4); final."""
+    t = cfg.tables
+    o = st.target[g].astype(np.intp)
+    p = st.to_play[g].astype(np.intp)
+    treasure = a == t.layout.yellow_treasure
+    st.treasure[g[treasure], p[treasure]] += t.oni_power[o[treasure]]
+    st.potions[g[~treasure], p[~treasure]] += YELLOW_POTIONS[o[~treasure]]
+    st.oni_at[g, o] = np.where(treasure, AT_TREASURE, AT_POTION)
+    st.oni_owner[g, o] = p
+    flow.after_oni.append(g)
+
+
+def _after_oni(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    """Damage to the player's side: automatic with one card, else the choice D7."""
+    if not g.size:
+        return
+    k = st.combo[g].astype(np.intp)
+    owed = st.pending[g] > 0
+    single = owed & (COMBO_SIZE[k] == 1)
+    several = owed & ~single
+    st.phase[g[several]] = PHASE_ASSIGN
+    gs = g[single]
+    flow.damage.append((gs, COMBO_SINGLE_CARD[k[single]].astype(np.intp)))
+    flow.end_turn += [g[~owed], gs]
+
+
+def _assign(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    t = cfg.tables
+    flow.damage.append((g, a - t.layout.assign0))
+    flow.end_turn.append(g)
+
+
+def _damage_card(st: MomotaroState, g: np.ndarray, c: np.ndarray, cfg: MomotaroConfig) -> None:
+    """All the pending damage on card c; at printed power it is knocked out and the excess is lost."""
+    t = cfg.tables
+    if not g.size:
+        return
+    p = st.to_play[g].astype(np.intp)
+    power = t.card_power[c]
+    new = np.minimum(st.card_dmg[g, p, c] + st.pending[g].astype(np.int16), power)
+    st.card_dmg[g, p, c] = new
+    out = new >= power
+    st.hand[g[out], p[out], c[out]] = False
+    st.ko[g[out], p[out], c[out]] = True
+    st.fresh[g[~out], p[~out], c[~out]] = True
+    dead = out & (c == WARRIOR)
+    st.alive[g[dead], p[dead]] = False  # the player is eliminated
+    st.pending[g] = 0
+
+
+# ---- end of turn (§5.2 step 7) and the end of the game (§5.7) ------------------------------
+
+
+def _end_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+    t = cfg.tables
+    if not g.size:
+        return
+    regen = (st.oni_at[g, BLACK_ONI] == AT_FIELD) & (st.oni_dmg[g, BLACK_ONI] > 0)
+    st.oni_dmg[g[regen], BLACK_ONI] -= 1  # 黒鬼 recovers 1 at every hand-over
+    st.turns[g] += 1
+    field = (st.oni_at[g] == AT_FIELD).any(axis=1)
+    rnd = st.round[g]
+    over = ~st.alive[g].any(axis=1) | ((rnd == 3) & ~field)
+    finish(st, g[over], cfg)
+    cut = ~over & (st.turns[g] >= cfg.max_turns)
+    st.truncated[g[cut]] = True
+    st.phase[g[cut]] = PHASE_OVER
+    go = ~(over | cut)
+    g, field, rnd = g[go], field[go], rnd[go]
+    if not g.size:
+        return
+    # Next living seat clockwise; dead seats are skipped but use up their turn slot (§11 #15).
+    cur = st.start_player[g].astype(np.int64) + st.slot[g]
+    seats = (cur[:, None] + t.next_offsets) % t.num_players
+    step = st.alive[g[:, None], seats].argmax(axis=1)
+    new_slot = st.slot[g] + step + 1
+    round_over = (rnd < 3) & (~field | (new_slot >= t.slot_limit))
+    flow.new_round.append(g[round_over])
+    keep = ~round_over
+    gk = g[keep]
+    st.slot[gk] = new_slot[keep]
+    st.to_play[gk] = seats[keep, step[keep]]
+    flow.begin_turn.append(gk)
+
+
+def finish(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig) -> None:
+    """The game ends: rank-based rewards (§5.7, §9)."""
+    if not g.size:
+        return
+    st.terminated[g] = True
+    st.phase[g] = PHASE_OVER
+    keys = rank_keys(st.alive[g], st.treasure[g], st.hand[g], st.kibi[g])
+    _, rewards = rank_rewards(keys, cfg.reward_scheme)
+    st.rewards[g] = rewards
+
+
 class Engine:
-    """The transitions of one rule configuration over a batch."""
+    """A config's rule functions and tables under the names that ``position``, ``render``,
+    ``observation`` and ``training.play_momotaro`` still read (``eng.P``, ``eng.power``, ...).
+
+    Kept only until those modules take the config and call the functions above; it holds no state
+    and no rules of its own.
+    """
 
     def __init__(self, cfg: MomotaroConfig) -> None:
-        self.cfg = cfg
-        self.d = cfg.derive()
-        self.P = cfg.num_players
-        self.K = cfg.kibi
-        self.lay = ActionLayout(self.K)
-        self.A = self.lay.num_actions
-        self.slot_limit = cfg.laps * self.P
-        self.seats = np.arange(self.P)
-        self.bid_values = np.arange(self.K + 1)
-        self.next_offsets = np.arange(1, self.P + 1)
-        self.power = self.d.card_power.astype(np.int16)
-        self.oni_power = self.d.oni_power.astype(np.int16)
-        self.combo_mod = self.d.combo_oni_mod
-        self.combo_cards_i16 = COMBO_CARDS.astype(np.int16)
-        self.deal_offsets = np.arange(4)
-
-    # ---- setup ---------------------------------------------------------------------------------
-    def init(self, seeds: np.ndarray | list[int]) -> MomotaroState:
-        keys = rng.keys_from_seeds(np.asarray(seeds))
-        b = len(keys)
-        st = empty_state(b, self.P)
-        st.rng_key[:] = keys
-        st.hire_deck[:] = rng.draw_permutations(st.rng_key, st.rng_counter, NUM_RETAINERS)  # C1
-        st.oni_deck[:] = rng.draw_permutations(st.rng_key, st.rng_counter, NUM_ONI)  # C5
-        st.kibi[:] = self.K
-        st.hand[:, :, WARRIOR] = True
-        st.phase[:] = PH_BID
-        return st
-
-    # ---- the legal mask ------------------------------------------------------------------------
-    def healable(self, st: MomotaroState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
-        """bool[n, 10]: cards of seat p that may be healed now (D4)."""
-        dmg = st.card_dmg[g, p] > 0
-        can_pay = np.where(_IS_WARRIOR, (st.potions[g, p] > 0)[:, None], (st.kibi[g, p] > 0)[:, None])
-        ok = st.hand[g, p] & dmg & can_pay
-        if not self.cfg.heal_any_turn:
-            ok &= st.fresh[g, p]
-        return ok
+        t = cfg.tables
+        self.cfg, self.d = cfg, t
+        self.P, self.K, self.lay, self.A = t.num_players, t.kibi, t.layout, t.layout.num_actions
+        self.slot_limit = t.slot_limit
+        self.power, self.oni_power, self.combo_mod = t.card_power, t.oni_power, t.combo_oni_mod
 
     def legal_mask(self, st: MomotaroState) -> np.ndarray:
-        b = st.batch_size
-        lay = self.lay
-        mask = np.zeros((b, self.A), dtype=bool)
-        ph = np.where(st.terminated | st.truncated, PH_OVER, st.phase)
-        tp = st.to_play.astype(np.intp)
-        bidding, taking, healing, choosing, sending, assigning, yellow = games_by_phase(
-            ph, (PH_BID, PH_ADD), (PH_TAKE,), (PH_HEAL,), (PH_ONI,), (PH_COMBO,), (PH_ASSIGN,), (PH_YELLOW,))
-        if (r := bidding) is not None:
-            p = tp[r]
-            limit = st.kibi[r, p] - np.where(ph[r] == PH_ADD, st.bids[r, p], 0)
-            mask[r, :self.K + 1] = self.bid_values <= limit[:, None]
-        if (r := taking) is not None:
-            mask[r, lay.take] = True
-            mask[r, lay.decline] = True
-        if (r := healing) is not None:
-            mask[r, lay.heal0:lay.heal0 + NUM_CARDS] = self.healable(st, r, tp[r])
-            mask[r, lay.end_heal] = True
-        if (r := choosing) is not None:
-            mask[r, lay.oni0:lay.oni0 + NUM_ONI] = st.oni_at[r] == AT_FIELD
-        if (r := sending) is not None:
-            bits = (st.hand[r, tp[r]] * POW2).sum(axis=1)
-            mask[r, lay.combo0:lay.combo0 + NUM_COMBOS] = LEGAL_BY_HAND[bits]
-        if (r := assigning) is not None:
-            mask[r, lay.assign0:lay.assign0 + NUM_CARDS] = COMBO_CARDS[st.combo[r]]
-        if (r := yellow) is not None:
-            mask[r, lay.yellow_treasure] = True
-            mask[r, lay.yellow_potion] = True
-        return mask
+        return legal_mask(st, self.cfg)
 
-    # ---- applying a decision -------------------------------------------------------------------
-    def apply(self, st: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:
-        g = np.flatnonzero(active)
-        a = actions[g]
-        flow = Handoff()
-        # The decision of each game, by the handler of its phase (BID and ADD share one).
-        handlers = ((self._bid, (PH_BID, PH_ADD)), (self._take, (PH_TAKE,)), (self._heal, (PH_HEAL,)),
-                    (self._choose_oni, (PH_ONI,)), (self._send, (PH_COMBO,)), (self._yellow, (PH_YELLOW,)),
-                    (self._assign, (PH_ASSIGN,)))
-        for (fn, _), sel in zip(handlers, games_by_phase(st.phase[g], *(phases for _, phases in handlers))):
-            if sel is not None:
-                fn(st, g[sel], a[sel], flow)
-        # The automatic transitions, each once for all its games, in the order the rules chain them.
-        if (won := _joined([x[0] for x in flow.award])) is not None:
-            self._award(st, won, _joined([x[1] for x in flow.award if x[0].size]),
-                        _joined([x[2] for x in flow.award if x[0].size]), flow)
-        # (Each list is read when its stage is reached, after the earlier stages appended to it.)
-        for stage, parts in ((self._next_card, flow.next_card), (self._after_oni, flow.after_oni)):
-            if (games := _joined(parts)) is not None:
-                stage(st, games, flow)
-        if (hurt := _joined([x[0] for x in flow.damage])) is not None:
-            self._damage_card(st, hurt, _joined([x[1] for x in flow.damage if x[0].size]))
-        for stage, parts in ((self._end_turn, flow.end_turn), (self._new_round, flow.new_round),
-                             (self._begin_turn, flow.begin_turn)):
-            if (games := _joined(parts)) is not None:
-                stage(st, games, flow)
-        if (games := _joined(flow.enter_oni)) is not None:
-            self._enter_oni(st, games)
-
-    # ---- hiring (§4) ---------------------------------------------------------------------------
-    def _bid(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        """A sealed bid (D1) or additional bid (D2); the last bidder's bid triggers the reveal."""
-        p = st.to_play[g].astype(np.intp)
-        first = st.phase[g] == PH_BID
-        st.bids[g[first], p[first]] = a[first]
-        st.adds[g[~first], p[~first]] = a[~first]
-        later = st.bidders[g] & (self.seats > p[:, None])
-        more = later.any(axis=1)
-        st.to_play[g[more]] = later[more].argmax(axis=1)
-        done = ~more
-        self._reveal_first(st, g[done & first], flow)
-        self._reveal_additional(st, g[done & ~first], flow)
-
-    def _reveal_first(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        if not g.size:
-            return
-        bids = st.bids[g]
-        top = bids.max(axis=1)
-        tied = bids == top[:, None]
-        one = tied.sum(axis=1) == 1
-        first_tied = tied.argmax(axis=1)
-        flow.award.append((g[one], first_tied[one], top[one].astype(np.int16)))
-        gt = g[~one]
-        st.phase[gt] = PH_ADD
-        st.bidders[gt] = tied[~one]
-        st.to_play[gt] = first_tied[~one]
-
-    def _reveal_additional(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        if not g.size:
-            return
-        bidders = st.bidders[g]
-        adds = np.where(bidders, st.adds[g], -1)
-        top = adds.max(axis=1)
-        tied = bidders & (adds == top[:, None])
-        n = tied.sum(axis=1)
-        one = n == 1
-        w = tied[one].argmax(axis=1)
-        g1 = g[one]
-        flow.award.append((g1, w, st.bids[g1, w].astype(np.int16) + st.adds[g1, w]))
-        gj = g[~one]
-        if gj.size:  # janken among the still-tied: a uniform draw (C2)
-            ctr = st.rng_counter[gj]
-            k = rng.draw_below(st.rng_key[gj], ctr, n[~one])
-            st.rng_counter[gj] = ctr
-            st.phase[gj] = PH_TAKE
-            st.to_play[gj] = kth_true(tied[~one], k)
-
-    def _take(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        """D3: the janken winner takes the card (paying first + additional bid) or declines it."""
-        take = a == self.lay.take
-        gt = g[take]
-        w = st.to_play[gt].astype(np.intp)
-        flow.award.append((gt, w, st.bids[gt, w].astype(np.int16) + st.adds[gt, w]))
-        gd = g[~take]
-        st.declined[gd, st.hire_deck[gd, st.hire_pos[gd]]] = True  # out of the game, nobody pays
-        flow.next_card.append(gd)
-
-    def _award(self, st: MomotaroState, g: np.ndarray, w: np.ndarray, price: np.ndarray, flow: Handoff) -> None:
-        if not g.size:
-            return
-        st.kibi[g, w] -= price  # paid kibidango leave the game
-        st.hand[g, w, st.hire_deck[g, st.hire_pos[g]].astype(np.intp) + 1] = True
-        flow.next_card.append(g)
-
-    def _next_card(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        if not g.size:
-            return
-        st.last_bids[g] = st.bids[g]
-        st.last_adds[g] = st.adds[g]
-        st.bids[g] = -1
-        st.adds[g] = -1
-        st.bidders[g] = True
-        st.hire_pos[g] += 1
-        over = st.hire_pos[g] >= NUM_RETAINERS
-        gb = g[~over]
-        st.phase[gb] = PH_BID
-        st.to_play[gb] = 0
-        flow.new_round.append(g[over])
-
-    # ---- rounds and turns (§5.1) ---------------------------------------------------------------
-    def _new_round(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        """Next round: 4 new oni join the field; the start player (§5.1, C3/C4) takes the first turn."""
-        if not g.size:
-            return
-        st.round[g] += 1
-        r = st.round[g].astype(np.intp)
-        idx = 4 * (r - 1)[:, None] + self.deal_offsets
-        dealt = st.oni_deck[g[:, None], idx]
-        st.oni_at[g[:, None], dealt] = AT_FIELD
-        kibi = st.kibi[g].astype(np.int64)
-        # Round 1: most kibidango. Later rounds: fewest treasure, then most kibidango. Living players only.
-        score = np.where((r == 1)[:, None], kibi, kibi - (st.treasure[g].astype(np.int64) << 7))
-        score = np.where(st.alive[g], score, np.iinfo(np.int64).min)
-        tied = score == score.max(axis=1, keepdims=True)
-        ctr = st.rng_counter[g]
-        k = rng.draw_below(st.rng_key[g], ctr, tied.sum(axis=1))  # janken among the tied
-        st.rng_counter[g] = ctr
-        start = kth_true(tied, k)
-        st.start_player[g] = start
-        st.slot[g] = 0
-        st.to_play[g] = start
-        flow.begin_turn.append(g)
-
-    def _begin_turn(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        """Turn start: the heal step (D4) when something can be healed, else choose the oni."""
-        if not g.size:
-            return
-        p = st.to_play[g].astype(np.intp)
-        heal = self.healable(st, g, p).any(axis=1)
-        st.phase[g[heal]] = PH_HEAL
-        flow.enter_oni.append(g[~heal])
-
-    def _enter_oni(self, st: MomotaroState, g: np.ndarray) -> None:
-        st.fresh[g, st.to_play[g].astype(np.intp)] = False  # the heal step for that damage is over
-        st.phase[g] = PH_ONI
-
-    def _heal(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        """D4: one damage off one card (a potion for the warrior, a kibidango for a retainer), or END."""
-        heal = a != self.lay.end_heal
-        gh = g[heal]
-        c = a[heal] - self.lay.heal0
-        p = st.to_play[gh].astype(np.intp)
-        st.card_dmg[gh, p, c] -= 1
-        w = c == WARRIOR
-        st.potions[gh[w], p[w]] -= 1
-        st.kibi[gh[~w], p[~w]] -= 1
-        more = self.healable(st, gh, p).any(axis=1)
-        flow.enter_oni += [g[~heal], gh[~more]]
-
-    def _choose_oni(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        st.target[g] = a - self.lay.oni0
-        st.combo[g] = -1
-        st.phase[g] = PH_COMBO
-
-    # ---- the battle (§5.2 steps 3–6) -----------------------------------------------------------
-    def _send(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        """D6, then markers, dice and the result."""
-        k = (a - self.lay.combo0).astype(np.intp)
-        st.combo[g] = k
-        p = st.to_play[g].astype(np.intp)
-        o = st.target[g].astype(np.intp)
-        if self.cfg.damage_reduces_power:
-            eff = self.power - st.card_dmg[g, p]
-        else:
-            eff = np.broadcast_to(self.power, (g.size, NUM_CARDS))
-        war = (eff * self.combo_cards_i16[k]).sum(axis=1) + self.combo_mod[k, o]
-        oni_power = self.oni_power[o]
-        oni_dmg = st.oni_dmg[g, o].astype(np.int16)
-        ctr = st.rng_counter[g]
-        roll = (rng.draw_uint64(st.rng_key[g], ctr, 2) % _SIX).astype(np.int16) + 1  # C6: red, white
-        st.rng_counter[g] = ctr
-        st.dice[g] = roll
-        diff = (war + roll[:, 1]) - (oni_power - oni_dmg + roll[:, 0])
-        win, draw = diff > 0, diff == 0
-        st.outcome[g] = np.where(win, OUT_WIN, np.where(draw, OUT_DRAW, OUT_LOSS))
-        hurt = np.abs(diff)
-        oni_hit = np.where(win, hurt, draw)
-        new_dmg = np.minimum(oni_dmg + oni_hit, oni_power)  # a defeated oni's excess does not matter
-        st.oni_dmg[g, o] = new_dmg
-        st.pending[g] = np.where(win, 0, np.where(draw, 1, hurt))
-        defeated = new_dmg >= oni_power
-        yellow = defeated & IS_YELLOW[o]
-        plain = defeated & ~yellow
-        gp, pp, op = g[plain], p[plain], o[plain]
-        st.oni_at[gp, op] = AT_TREASURE  # flipped: treasure = printed power
-        st.oni_owner[gp, op] = pp
-        st.treasure[gp, pp] += oni_power[plain]
-        st.phase[g[yellow]] = PH_YELLOW  # D8 first; the card damage of a draw follows
-        flow.after_oni.append(g[~yellow])
-
-    def _yellow(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        """D8: 黄鬼 as treasure (its value) or as potions (1 for 黄鬼2, 2 for 黄鬼4); final."""
-        o = st.target[g].astype(np.intp)
-        p = st.to_play[g].astype(np.intp)
-        treasure = a == self.lay.yellow_treasure
-        st.treasure[g[treasure], p[treasure]] += self.oni_power[o[treasure]]
-        st.potions[g[~treasure], p[~treasure]] += YELLOW_POTIONS[o[~treasure]]
-        st.oni_at[g, o] = np.where(treasure, AT_TREASURE, AT_POTION)
-        st.oni_owner[g, o] = p
-        flow.after_oni.append(g)
-
-    def _after_oni(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        """Damage to the player's side: automatic with one card, else the choice D7."""
-        if not g.size:
-            return
-        k = st.combo[g].astype(np.intp)
-        owed = st.pending[g] > 0
-        single = owed & (COMBO_SIZE[k] == 1)
-        several = owed & ~single
-        st.phase[g[several]] = PH_ASSIGN
-        gs = g[single]
-        flow.damage.append((gs, COMBO_SINGLE_CARD[k[single]].astype(np.intp)))
-        flow.end_turn += [g[~owed], gs]
-
-    def _assign(self, st: MomotaroState, g: np.ndarray, a: np.ndarray, flow: Handoff) -> None:
-        flow.damage.append((g, a - self.lay.assign0))
-        flow.end_turn.append(g)
-
-    def _damage_card(self, st: MomotaroState, g: np.ndarray, c: np.ndarray) -> None:
-        """All the pending damage on card c; at printed power it is knocked out and the excess is lost."""
-        if not g.size:
-            return
-        p = st.to_play[g].astype(np.intp)
-        power = self.power[c]
-        new = np.minimum(st.card_dmg[g, p, c] + st.pending[g].astype(np.int16), power)
-        st.card_dmg[g, p, c] = new
-        out = new >= power
-        st.hand[g[out], p[out], c[out]] = False
-        st.ko[g[out], p[out], c[out]] = True
-        st.fresh[g[~out], p[~out], c[~out]] = True
-        dead = out & (c == WARRIOR)
-        st.alive[g[dead], p[dead]] = False  # the player is eliminated
-        st.pending[g] = 0
-
-    # ---- end of turn (§5.2 step 7) and the end of the game (§5.7) ------------------------------
-    def _end_turn(self, st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
-        if not g.size:
-            return
-        regen = (st.oni_at[g, BLACK_ONI] == AT_FIELD) & (st.oni_dmg[g, BLACK_ONI] > 0)
-        st.oni_dmg[g[regen], BLACK_ONI] -= 1  # 黒鬼 recovers 1 at every hand-over
-        st.turns[g] += 1
-        field = (st.oni_at[g] == AT_FIELD).any(axis=1)
-        rnd = st.round[g]
-        over = ~st.alive[g].any(axis=1) | ((rnd == 3) & ~field)
-        self.finish(st, g[over])
-        cut = ~over & (st.turns[g] >= self.cfg.max_turns)
-        st.truncated[g[cut]] = True
-        st.phase[g[cut]] = PH_OVER
-        go = ~(over | cut)
-        g, field, rnd = g[go], field[go], rnd[go]
-        if not g.size:
-            return
-        # Next living seat clockwise; dead seats are skipped but use up their turn slot (§11 #15).
-        cur = st.start_player[g].astype(np.int64) + st.slot[g]
-        seats = (cur[:, None] + self.next_offsets) % self.P
-        step = st.alive[g[:, None], seats].argmax(axis=1)
-        new_slot = st.slot[g] + step + 1
-        round_over = (rnd < 3) & (~field | (new_slot >= self.slot_limit))
-        flow.new_round.append(g[round_over])
-        keep = ~round_over
-        gk = g[keep]
-        st.slot[gk] = new_slot[keep]
-        st.to_play[gk] = seats[keep, step[keep]]
-        flow.begin_turn.append(gk)
-
-    def finish(self, st: MomotaroState, g: np.ndarray) -> None:
-        """The game ends: rank-based rewards (§5.7, §9)."""
-        if not g.size:
-            return
-        st.terminated[g] = True
-        st.phase[g] = PH_OVER
-        keys = rank_keys(st.alive[g], st.treasure[g], st.hand[g], st.kibi[g])
-        _, rewards = rank_rewards(keys, self.cfg.reward_scheme)
-        st.rewards[g] = rewards
+    def healable(self, st: MomotaroState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
+        return healable(st, g, p, self.cfg)

@@ -11,9 +11,11 @@ import numpy as np
 from envs.core.game import State
 
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
+from .config import MomotaroConfig
 
 # Phases: who decides what (rules file §6).
-PH_BID, PH_ADD, PH_TAKE, PH_HEAL, PH_ONI, PH_COMBO, PH_ASSIGN, PH_YELLOW, PH_OVER = range(9)
+(PHASE_BID, PHASE_ADD, PHASE_TAKE, PHASE_HEAL, PHASE_ONI, PHASE_COMBO, PHASE_ASSIGN, PHASE_YELLOW,
+ PHASE_OVER) = range(9)
 PHASE_NAMES = ("bid", "additional_bid", "take_or_decline", "heal", "choose_oni", "choose_cards",
                "assign_damage", "yellow_reward", "over")
 NUM_PHASES = len(PHASE_NAMES)
@@ -29,7 +31,7 @@ OUTCOME_NAMES = {OUT_NONE: None, OUT_WIN: "win", OUT_DRAW: "draw", OUT_LOSS: "lo
 
 @dataclasses.dataclass
 class MomotaroState(State):
-    phase: np.ndarray  # int8[B]: PH_*
+    phase: np.ndarray  # int8[B]: PHASE_*
     round: np.ndarray  # int8[B]: 0 = hiring, 1..3 = battle rounds
     # Players.
     kibi: np.ndarray  # int16[B, P]: kibidango left
@@ -65,8 +67,14 @@ class MomotaroState(State):
     turns: np.ndarray  # int16[B]: battle turns played (truncation guard)
 
 
-def empty_state(b: int, p: int) -> MomotaroState:
-    """B games with every array allocated at its neutral value (nothing dealt)."""
+def empty_state(batch: int, cfg: MomotaroConfig | int) -> MomotaroState:
+    """``batch`` games with every array allocated at its neutral value (nothing dealt).
+
+    ``cfg`` gives the player count; a bare player count is still accepted for the callers that pass
+    one (``position``).
+    """
+    b = batch
+    p = cfg if isinstance(cfg, int) else cfg.num_players
     z = lambda shape, dt: np.zeros((b, *shape), dtype=dt)  # noqa: E731
     m1 = lambda shape: np.full((b, *shape), -1, dtype=np.int8)  # noqa: E731
     return MomotaroState(
@@ -83,3 +91,9 @@ def empty_state(b: int, p: int) -> MomotaroState:
         start_player=z((), np.int8), slot=z((), np.int16), target=m1(()), combo=m1(()), pending=z((), np.int8),
         dice=z((2,), np.int8), outcome=m1(()), turns=z((), np.int16),
     )
+
+
+# The phases' earlier names, for the modules that still import them (position, render, observation,
+# agents.heuristics.momotaro, training.play_momotaro); new code uses PHASE_*.
+PH_BID, PH_ADD, PH_TAKE, PH_HEAL, PH_ONI = PHASE_BID, PHASE_ADD, PHASE_TAKE, PHASE_HEAL, PHASE_ONI
+PH_COMBO, PH_ASSIGN, PH_YELLOW, PH_OVER = PHASE_COMBO, PHASE_ASSIGN, PHASE_YELLOW, PHASE_OVER

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.momotaro.state import AT_FIELD, AT_TREASURE, PH_YELLOW
+from envs.momotaro.state import AT_FIELD, AT_TREASURE, PHASE_YELLOW
 
 
 def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -35,7 +35,7 @@ def check_state(g, st) -> None:
     assert (st.alive == st.hand[:, :, 0]).all()
     assert (st.oni_dmg >= 0).all() and (st.oni_dmg <= eng.oni_power).all()
     at_power = (st.oni_at == AT_FIELD) & (st.oni_dmg >= eng.oni_power)
-    assert (at_power.sum(axis=1) <= (st.phase == PH_YELLOW)).all(), "a defeated oni left on the field"
+    assert (at_power.sum(axis=1) <= (st.phase == PHASE_YELLOW)).all(), "a defeated oni left on the field"
     # Each retainer belongs to at most one player.
     assert ((st.hand | st.ko)[:, :, 1:].sum(axis=1) <= 1).all()
     # Treasure = the printed values of the oni each player took as treasure.

@@ -6,7 +6,7 @@ import pytest
 
 from envs import make_game
 from envs.momotaro.hidden import resample_hidden
-from envs.momotaro.state import AT_DECK, PH_ADD, PH_BID
+from envs.momotaro.state import AT_DECK, PHASE_ADD, PHASE_BID
 from tests.momotaro.invariants import check_state, random_legal
 
 
@@ -58,13 +58,13 @@ def test_hidden_orders_and_bids_are_drawn_again(positions):
     assert (a.hire_deck != b.hire_deck).any(axis=1)[hiring].mean() > 0.6
     # Sealed bids of the others: new values within what each could bid; the seat's own bid kept.
     others = np.arange(game.num_players)[None, :] != seat[:, None]
-    sealed = others & (st.phase == PH_BID)[:, None] & (st.bids >= 0)
+    sealed = others & (st.phase == PHASE_BID)[:, None] & (st.bids >= 0)
     assert sealed.sum() > 20
     assert (a.bids[~sealed] == st.bids[~sealed]).all()
     assert ((a.bids[sealed] >= 0) & (a.bids[sealed] <= st.kibi[sealed])).all()
     rich = sealed & (st.kibi >= 4)  # a bidder with 0 kibidango could only have bid 0
     assert rich.sum() >= 5 and (a.bids[rich] != b.bids[rich]).mean() > 0.5
-    sealed_adds = others & (st.phase == PH_ADD)[:, None] & (st.adds >= 0)
+    sealed_adds = others & (st.phase == PHASE_ADD)[:, None] & (st.adds >= 0)
     assert (a.adds[~sealed_adds] == st.adds[~sealed_adds]).all()
     assert (a.adds[sealed_adds] <= (st.kibi - st.bids)[sealed_adds]).all()
 

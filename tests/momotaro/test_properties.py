@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from envs.momotaro.state import PH_ADD, PH_BID
+from envs.momotaro.state import PHASE_ADD, PHASE_BID
 
 from .helpers import game
 from .invariants import check_state, check_step, random_legal
@@ -39,12 +39,12 @@ def _hidden_variants(g, st, rng):
     out = []
     i = 0
     p = int(st.to_play[i])
-    if int(st.phase[i]) == PH_BID:
+    if int(st.phase[i]) == PHASE_BID:
         for q in range(p):  # seats that have bid (in seat order) but are not revealed
             v = st.copy()
             v.bids[i, q] = rng.integers(0, int(st.kibi[i, q]) + 1)
             out.append((q, v))
-    elif int(st.phase[i]) == PH_ADD:
+    elif int(st.phase[i]) == PHASE_ADD:
         for q in np.flatnonzero(st.bidders[i] & (st.adds[i] >= 0)):
             v = st.copy()
             v.adds[i, q] = rng.integers(0, int(st.kibi[i, q] - st.bids[i, q]) + 1)

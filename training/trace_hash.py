@@ -32,6 +32,11 @@ RULE_SETS: dict[str, list[dict[str, Any]]] = {
         {"card_model": "single12", "taikyaku_n": 2},
         {"muhon_returns_to_hand": False, "reinf_per_win": 2, "reward_scheme": "score_diff"},
     ],
+    "ninja_slayer": [
+        {},
+        {"decks": ("sealed", "sealed"), "ukemi_nullifies": "event"},
+        {"decks": ("D1", "D4"), "priority_windows": "compact", "deckout_rule": "draw_from_empty"},
+    ],
     "momotaro": [
         {},
         {"num_players": 2},

@@ -38,10 +38,12 @@ def _invariant_checks() -> dict[str, Callable[[BatchGame, State], None]]:
     from tests.momotaro import invariants as momotaro
     from tests.nigejozu import invariants as nigejozu
     from tests.ninja_daifugo import invariants as ninja_daifugo
+    from tests.ninja_slayer import invariants as ninja_slayer
     return {
         "ninja_daifugo": lambda g, st: ninja_daifugo.check_invariants(st, g.legal_mask(st)),
         "nigejozu": lambda g, st: nigejozu.check_invariants(g, st, g.legal_mask(st)),
         "momotaro": lambda g, st: momotaro.check_state(g, st),
+        "ninja_slayer": lambda g, st: ninja_slayer.check_invariants(g, st, g.legal_mask(st)),
     }
 
 

@@ -23,8 +23,9 @@ from envs.core import rng
 
 from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
-from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_LOSS, OUT_WIN, PHASE_ADD, PHASE_ASSIGN,
-                    PHASE_BID, PHASE_COMBO, PHASE_HEAL, PHASE_ONI, PHASE_OVER, PHASE_TAKE, PHASE_YELLOW, MomotaroState, empty_state)
+from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_LOSS, OUT_WIN, PHASE_ADD,
+                    PHASE_ASSIGN, PHASE_BID, PHASE_COMBO, PHASE_HEAL, PHASE_ONI, PHASE_OVER, PHASE_TAKE, PHASE_YELLOW,
+                    MomotaroState)
 from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _SIX = np.uint64(6)
@@ -151,7 +152,8 @@ def legal_mask(st: MomotaroState, cfg: MomotaroConfig) -> np.ndarray:
     ph = np.where(st.terminated | st.truncated, PHASE_OVER, st.phase)
     tp = st.to_play.astype(np.intp)
     bidding, taking, healing, choosing, sending, assigning, yellow = games_by_phase(
-        ph, (PHASE_BID, PHASE_ADD), (PHASE_TAKE,), (PHASE_HEAL,), (PHASE_ONI,), (PHASE_COMBO,), (PHASE_ASSIGN,), (PHASE_YELLOW,))
+        ph, (PHASE_BID, PHASE_ADD), (PHASE_TAKE,), (PHASE_HEAL,), (PHASE_ONI,), (PHASE_COMBO,), (PHASE_ASSIGN,),
+        (PHASE_YELLOW,))
     if (r := bidding) is not None:
         p = tp[r]
         limit = st.kibi[r, p] - np.where(ph[r] == PHASE_ADD, st.bids[r, p], 0)

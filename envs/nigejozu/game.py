@@ -5,13 +5,14 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from envs.core import rng
 from envs.core.game import BatchGame
 from envs.core.metadata import GameMetadata
 
 from . import actions as A
 from . import observation, position, render, rules
 from .config import NigejozuConfig
-from .state import FACTION_NAMES, NigejozuState
+from .state import FACTION_NAMES, NigejozuState, empty_state
 
 
 class Nigejozu(BatchGame):
@@ -30,13 +31,18 @@ class Nigejozu(BatchGame):
         return FACTION_NAMES
 
     def init(self, seeds: np.ndarray | list[int]) -> NigejozuState:
-        return rules.init(np.asarray(seeds), self.config)
+        keys = rng.keys_from_seeds(np.asarray(seeds))
+        st = empty_state(len(keys), self.config)
+        st.rng_key[:] = keys
+        rules.init(st, np.arange(len(keys)), self.config)
+        return st
 
     def legal_mask(self, state: NigejozuState) -> np.ndarray:  # type: ignore[override]
         return rules.legal_mask(state, self.config)
 
     def _apply(self, state: NigejozuState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
-        rules.apply(state, actions, active, self.config)
+        g = np.flatnonzero(active)
+        rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: NigejozuState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
         return observation.observe(state, seat)

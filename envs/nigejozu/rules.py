@@ -1,9 +1,12 @@
 """The rules of nigejozu as batched numpy functions (rules file §3.3 and §4).
 
-Every function acts on the whole batch or on ``g``, an int array of game indices, and never loops
-over games (loops over the 11 chips of the battle phase are fine). Sets of provinces are 11-bit
-integers (see :mod:`.board`), so card preconditions and target steps are integer operations and
-table lookups.
+The rule functions of every game share one shape: ``init(st, g, cfg)`` deals games ``g`` of a state
+from :func:`~.state.empty_state` (rng keys set), ``legal_mask(st, cfg)`` is bool[B, A], and
+``apply(st, g, actions, cfg)`` applies one validated action per game of ``g``; ``cfg`` is the
+:class:`~.config.NigejozuConfig`. Every function acts on the whole batch or on ``g``, an int array of
+distinct game indices, and never loops over games (loops over the 11 chips of the battle phase are
+fine). Sets of provinces are 11-bit integers (see :mod:`.board`), so card preconditions and target
+steps are integer operations and table lookups.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from . import cards as C
 from .board import (ADJ, ADJ_MASK, BITS, HAS_LAND, HAS_SEA, KYO, KYO_NEIGHBOURS, LAND_MASK, NEIGH_OF_SET, NUM_PROVINCES,
                     POPCOUNT, POW2, SEA_MASK)
 from .config import MAX_SCORE, NigejozuConfig
-from .state import CARD, DICE, OVER, REROLLED, TURN_START, NigejozuState, empty_state
+from .state import PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START, NigejozuState
 
 # Troops viewed as [n, 22] (province-major, faction-minor) times this matrix give each faction's set of
 # provinces: row 2p + f holds 2**p in column f. One float32 matrix product over the whole batch is the
@@ -55,25 +58,22 @@ def occupancy(troops: np.ndarray, at_least: int = 1) -> np.ndarray:
 
 
 # ---- setup -------------------------------------------------------------------------------------
-def init(seeds: np.ndarray, cfg: NigejozuConfig) -> NigejozuState:
-    """§4.3: chips shuffled onto the provinces, cards dealt 3 and 3, random start player."""
-    keys = rng.keys_from_seeds(np.asarray(seeds))
-    b = len(keys)
-    st = empty_state(b)
-    st.rng_key[:] = keys
-    rows = np.arange(b)
-    chip = rng.draw_permutations(st.rng_key, st.rng_counter, NUM_PROVINCES) + 2  # chip[i, p]
-    deal = rng.draw_permutations(st.rng_key, st.rng_counter, cfg.num_cards)  # first 3 Hojo, next 3 Ashikaga
-    start = rng.draw_below(st.rng_key, st.rng_counter, 2)
-    st.chip[:] = chip
-    st.prov_of[rows[:, None], chip] = np.arange(NUM_PROVINCES)
+def init(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
+    """§4.3 for games ``g`` of ``st`` (fresh from :func:`~.state.empty_state`, rng keys set): chips
+    shuffled onto the provinces, cards dealt 3 and 3, random start player."""
+    keys, ctr = st.rng_key[g], st.rng_counter[g]
+    chip = rng.draw_permutations(keys, ctr, NUM_PROVINCES) + 2  # chip[i, p]
+    deal = rng.draw_permutations(keys, ctr, cfg.num_cards)  # first 3 Hojo, next 3 Ashikaga
+    start = rng.draw_below(keys, ctr, 2)
+    st.rng_counter[g] = ctr
+    st.chip[g] = chip
+    st.prov_of[g[:, None], chip] = np.arange(NUM_PROVINCES)
     faces = cfg.faces
-    st.held[rows[:, None], 0, faces[deal[:, :3], 0]] = True
-    st.held[rows[:, None], 1, faces[deal[:, 3:6], 1]] = True
-    st.hand[:] = cfg.troops_per_player
-    st.to_play[:] = start
-    st.phase[:] = TURN_START
-    return st
+    st.held[g[:, None], 0, faces[deal[:, :3], 0]] = True
+    st.held[g[:, None], 1, faces[deal[:, 3:6], 1]] = True
+    st.hand[g] = cfg.troops_per_player
+    st.to_play[g] = start
+    st.phase[g] = PHASE_TURN_START
 
 
 # ---- the legal mask ----------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
     phase = st.phase
     me = st.to_play.astype(np.intp)
     rows = np.arange(b)
-    turn_start = live & (phase == TURN_START)
+    turn_start = live & (phase == PHASE_TURN_START)
     mask[:, A.ROLL] = turn_start
     # Cards: once per game, only while both hands hold troops, only if the effect can be completed.
     # Only about one game in nine may use its card on a given turn: test the preconditions for those.
@@ -150,14 +150,14 @@ def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
     if len(g):
         mg = me[g]
         mask[g, A.CARD0:A.REROLL] = st.held[g, mg] & card_usable(st, g, mg, cfg)
-    first_roll = live & (phase == DICE)
-    rolled = first_roll | (live & (phase == REROLLED))
+    first_roll = live & (phase == PHASE_DICE)
+    rolled = first_roll | (live & (phase == PHASE_REROLLED))
     mask[:, A.REROLL] = first_roll
     d = st.dice
     mask[:, A.COUNT0] = rolled
     mask[:, A.COUNT0 + 1] = rolled & (d[:, 1] != d[:, 0])  # sorted dice: a repeated value is the same choice
     mask[:, A.COUNT0 + 2] = rolled & (d[:, 2] != d[:, 1])
-    g = np.flatnonzero(live & (phase == CARD))
+    g = np.flatnonzero(live & (phase == PHASE_CARD))
     if len(g):
         mask[g, A.PROVINCE0:A.DONE] = BITS[card_choices(st, g)]
         mask[g, A.DONE] = (st.effect[g] == C.JOURAKU) & (st.picks[g] > 0)
@@ -165,18 +165,17 @@ def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
 
 
 # ---- applying actions --------------------------------------------------------------------------
-def apply(st: NigejozuState, actions: np.ndarray, active: np.ndarray, cfg: NigejozuConfig) -> None:
-    """Apply already validated ``actions`` to the games where ``active``."""
-    g = np.flatnonzero(active)
-    a = actions[g]
+def apply(st: NigejozuState, g: np.ndarray, actions: np.ndarray, cfg: NigejozuConfig) -> None:
+    """Apply the already validated ``actions`` (one per game of ``g``) to games ``g``."""
+    a = actions
     kind = _KIND_OF_ACTION[a]
     # One count of the action kinds decides which handlers run at all (a batch of one has one kind).
     present = np.bincount(kind, minlength=len(A.KIND_NAMES)).tolist()
     if present[_ROLL] or present[_REROLL]:
         roll, reroll = kind == _ROLL, kind == _REROLL
         _roll(st, g[roll | reroll])
-        st.phase[g[roll]] = DICE
-        st.phase[g[reroll]] = REROLLED
+        st.phase[g[roll]] = PHASE_DICE
+        st.phase[g[reroll]] = PHASE_REROLLED
     if present[_CARD]:
         is_card = kind == _CARD
         _use_card(st, g[is_card], a[is_card] - A.CARD0)
@@ -223,7 +222,7 @@ def _use_card(st: NigejozuState, g: np.ndarray, e: np.ndarray) -> None:
     if not len(g):
         return
     st.used[g, st.to_play[g].astype(np.intp)] = e
-    st.phase[g] = CARD
+    st.phase[g] = PHASE_CARD
     st.effect[g] = e
     st.card_step[g] = 0
     st.selected[g] = -1
@@ -298,7 +297,7 @@ def end_turn(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
     st.escape[g[take]] = me[take]
     other_has = st.hand[g, 1 - me] > 0
     st.to_play[g] = np.where(other_has, 1 - me, me)
-    st.phase[g] = TURN_START
+    st.phase[g] = PHASE_TURN_START
     st.dice[g] = 0
     st.effect[g] = -1
     st.card_step[g] = 0
@@ -367,7 +366,7 @@ def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
         diff = (score[:, 0] - score[:, 1]) / MAX_SCORE
         st.rewards[g, 0] = diff
         st.rewards[g, 1] = -diff
-    st.phase[g] = OVER
+    st.phase[g] = PHASE_OVER
     st.terminated[g] = True
 
 
@@ -375,4 +374,4 @@ def winner(st: NigejozuState) -> np.ndarray:
     """int64[B]: the winning faction of finished games (higher score, ties to the escape chip), else -1."""
     s = st.score.astype(np.int64)
     w = np.where(s[:, 0] > s[:, 1], 0, np.where(s[:, 1] > s[:, 0], 1, st.escape.astype(np.int64)))
-    return np.where(st.phase == OVER, w, -1)
+    return np.where(st.phase == PHASE_OVER, w, -1)

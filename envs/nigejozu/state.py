@@ -1,9 +1,9 @@
 """The batched state of nigejozu (every array has leading axis B; factions 0 = Hojo, 1 = Ashikaga).
 
-``phase`` is the sub-state of rules file §4.2: TURN_START (ROLL or a card), DICE (first roll:
-REROLL or a count die), REROLLED (count die only), CARD (a card's target steps) and OVER (the
-battle phase has been resolved; it has no decisions, so it runs inside the step that ends
-placement).
+``phase`` is the sub-state of rules file §4.2: PHASE_TURN_START (ROLL or a card), PHASE_DICE (first
+roll: REROLL or a count die), PHASE_REROLLED (count die only), PHASE_CARD (a card's target steps)
+and PHASE_OVER (the battle phase has been resolved; it has no decisions, so it runs inside the step
+that ends placement).
 """
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from envs.core.game import State
 
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS
+from .config import NigejozuConfig
 
 HOJO, ASHIKAGA = 0, 1
 FACTION_NAMES = ("hojo", "ashikaga")
 FACTION_JA = ("北条", "足利")
-TURN_START, DICE, REROLLED, CARD, OVER = 0, 1, 2, 3, 4
+PHASE_TURN_START, PHASE_DICE, PHASE_REROLLED, PHASE_CARD, PHASE_OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("turn_start", "dice", "rerolled", "card", "over")
 NUM_PHASES = 5
 
@@ -34,7 +35,7 @@ class NigejozuState(State):
     escape: np.ndarray  # int8[B]: faction holding the 逃げチップ, -1 nobody yet
     held: np.ndarray  # bool[B, 2, 12]: effects on the own-faction faces of each side's cards
     used: np.ndarray  # int8[B, 2]: effect each side used (its marker), -1 none yet
-    phase: np.ndarray  # int8[B]: TURN_START .. OVER
+    phase: np.ndarray  # int8[B]: PHASE_TURN_START .. PHASE_OVER
     dice: np.ndarray  # int8[B, 3]: sorted dice of this turn (0 when not rolled)
     effect: np.ndarray  # int8[B]: card being resolved, -1 none
     card_step: np.ndarray  # int8[B]: 0 = choosing X (source/target), 1 = choosing Y (destination)
@@ -47,8 +48,12 @@ class NigejozuState(State):
     score: np.ndarray  # int16[B, 2]: sum of chips taken
 
 
-def empty_state(b: int) -> NigejozuState:
-    """B games with every array allocated and zeroed (no chips, no cards)."""
+def empty_state(batch: int, cfg: NigejozuConfig | None = None) -> NigejozuState:
+    """``batch`` games with every array allocated and zeroed (no chips, no cards).
+
+    No array's shape depends on the options, so ``cfg`` may be left out.
+    """
+    b = batch
     z = lambda shape, dt: np.zeros((b, *shape), dtype=dt)  # noqa: E731
     return NigejozuState(
         to_play=z((), np.int8), terminated=z((), bool), truncated=z((), bool), rewards=z((2,), np.float32),
@@ -61,3 +66,8 @@ def empty_state(b: int) -> NigejozuState:
         picks=z((), np.int8), turn=z((), np.int16), winner_of=np.full((b, NUM_PROVINCES), -1, np.int8),
         reinf=z((NUM_PROVINCES, 2), np.int8), score=z((2,), np.int16),
     )
+
+
+# The phases' earlier names, for the modules that still import them (position, render, observation,
+# training.play_nigejozu and some tests); new code uses PHASE_*.
+TURN_START, DICE, REROLLED, CARD, OVER = PHASE_TURN_START, PHASE_DICE, PHASE_REROLLED, PHASE_CARD, PHASE_OVER

@@ -12,32 +12,7 @@ from envs.core.metadata import GameMetadata
 from . import actions as A
 from . import observation, position, render, rules
 from .config import DaifugoConfig
-from .state import NUM_SEATS, DaifugoState
-
-_FIELDS_UINT64 = ("hands", "played", "given", "received")
-
-
-def empty_state(b: int) -> DaifugoState:
-    """B games with every array allocated and zeroed (no cards dealt)."""
-    z = lambda shape, dt: np.zeros((b, *shape), dtype=dt)  # noqa: E731
-    return DaifugoState(
-        to_play=z((), np.int8), terminated=z((), bool), truncated=z((), bool),
-        rewards=z((NUM_SEATS,), np.float32), rng_key=z((), np.uint64), rng_counter=z((), np.uint64),
-        hands=z((NUM_SEATS,), np.uint64), played=z((NUM_SEATS,), np.uint64),
-        known=z((NUM_SEATS, NUM_SEATS), np.uint64), given=z((NUM_SEATS,), np.uint64),
-        received=z((NUM_SEATS,), np.uint64), discard=z((), np.uint64), removed=z((), np.uint64),
-        field_action=np.full(b, -1, np.int16), field_cards=z((), np.uint64), field_class=z((), np.int16),
-        field_owner=np.full(b, -1, np.int8), field_elo=np.full(b, -1, np.int8), field_ehi=np.full(b, -1, np.int8),
-        responses=z((), np.int8), passed=z((NUM_SEATS,), bool), lock=z((), np.int8), revolution=z((), bool),
-        eleven_back=z((), bool), declaration=z((), np.int8), active=np.ones((b, NUM_SEATS), bool),
-        finish_pos=z((NUM_SEATS,), np.int8), next_pos=np.ones(b, np.int8), last_pos=np.full(b, 4, np.int8),
-        titles=z((NUM_SEATS,), np.int8), miyako=np.full(b, -1, np.int8), game_index=z((), np.int8),
-        series_score=z((NUM_SEATS,), np.float32), phase=z((), np.int8), picks_left=z((), np.int8),
-        picked=z((), np.uint64), skip_pending=z((NUM_SEATS,), np.int8), game_steps=z((), np.int32),
-        points=z((NUM_SEATS,), np.int8), levels=z((NUM_SEATS, 4), np.int8), uses_left=z((NUM_SEATS, 4), np.int8),
-        school=z((NUM_SEATS,), np.int8), gokui=z((NUM_SEATS,), bool), jutsu_used=z((), bool),
-        henge_shift=z((), np.int8), lock_ignored=z((), bool), shuriken_target=np.full(b, -1, np.int8),
-    )
+from .state import NUM_SEATS, DaifugoState, empty_state  # (position imports empty_state from here)
 
 
 class NinjaDaifugo(BatchGame):
@@ -53,20 +28,17 @@ class NinjaDaifugo(BatchGame):
 
     def init(self, seeds: np.ndarray | list[int]) -> DaifugoState:
         keys = rng.keys_from_seeds(np.asarray(seeds))
-        st = empty_state(len(keys))
+        st = empty_state(len(keys), self.config)
         st.rng_key[:] = keys
-        for seat, lo in enumerate(self.config.seat_loadouts):
-            st.levels[:, seat] = lo.levels
-            st.school[:, seat] = lo.school
-            st.gokui[:, seat] = lo.gokui
-        rules.start_game(st, np.arange(len(keys)), self.config)
+        rules.init(st, np.arange(len(keys)), self.config)
         return st
 
     def legal_mask(self, state: DaifugoState) -> np.ndarray:  # type: ignore[override]
         return rules.legal_mask(state, self.config)
 
     def _apply(self, state: DaifugoState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
-        rules.apply(state, actions, active, self.config)
+        g = np.flatnonzero(active)
+        rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: DaifugoState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
         return observation.observe(state, seat, self.config)

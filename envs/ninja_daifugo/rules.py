@@ -1,7 +1,10 @@
 """The rules of ninja daifugō as batched numpy functions (rules file §5).
 
-Every function takes the state and ``g``, an int array of the game indices it acts on, plus the
-per-game values it needs; it never loops over games. The legal mask is table driven (see
+The rule functions of every game share one shape: ``init(st, g, cfg)`` deals games ``g`` of a state
+from :func:`~.state.empty_state` (rng keys set), ``legal_mask(st, cfg)`` is bool[B, A], and
+``apply(st, g, actions, cfg)`` applies one validated action per game of ``g``; ``cfg`` is the
+:class:`~.config.DaifugoConfig`. Every function takes the state and ``g``, an int array of the
+distinct game indices it acts on, plus the per-game values it needs; it never loops over games. The legal mask is table driven (see
 :mod:`.tables`): the held plays, looked up by rank and suit patterns, ANDed with one rule row.
 """
 from __future__ import annotations
@@ -218,6 +221,15 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
 
 
 # ---- dealing and the start of a game -----------------------------------------------------------
+def init(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
+    """The first game of a series for games ``g``: each seat's ninja loadout, then the deal."""
+    for seat, lo in enumerate(cfg.seat_loadouts):
+        st.levels[g, seat] = lo.levels
+        st.school[g, seat] = lo.school
+        st.gokui[g, seat] = lo.gokui
+    start_game(st, g, cfg)
+
+
 def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     """Declaration, deal, tribute and the exchange phase (or the first lead) for games ``g``."""
     n = len(g)
@@ -366,9 +378,9 @@ def end_turn(st: DaifugoState, g: np.ndarray) -> None:
     st.lock_ignored[g] = False
 
 
-def apply(st: DaifugoState, actions: np.ndarray, active: np.ndarray, cfg: DaifugoConfig) -> None:
-    g = np.flatnonzero(active)
-    a = actions[g]
+def apply(st: DaifugoState, g: np.ndarray, actions: np.ndarray, cfg: DaifugoConfig) -> None:
+    """Apply the already validated ``actions`` (one per game of ``g``) to games ``g``."""
+    stepped, a = g, actions
     st.game_steps[g] += 1
     phase = st.phase[g]
     exchanging = phase == PHASE_EXCHANGE
@@ -387,7 +399,6 @@ def apply(st: DaifugoState, actions: np.ndarray, active: np.ndarray, cfg: Daifug
         respond(st, gp, st.to_play[gp].astype(np.int64), cfg)
         resolve_turn_start(st, gp, cfg)
     apply_play(st, g[~passing], a[~passing], cfg)
-    stepped = np.flatnonzero(active)
     over = stepped[(st.game_steps[stepped] >= cfg.max_game_steps) & ~st.terminated[stepped]]
     st.truncated[over] = True
 

@@ -7,6 +7,8 @@ import numpy as np
 
 from envs.core.game import State
 
+from .config import DaifugoConfig
+
 NUM_SEATS = 4
 PHASE_PLAY, PHASE_EXCHANGE, PHASE_SHURIKEN = 0, 1, 2
 PHASE_NAMES = ("play", "exchange", "shuriken")
@@ -62,3 +64,30 @@ class DaifugoState(State):
     henge_shift: np.ndarray  # int8[B]: 変化 boost (0, 1, 2) for this turn's play
     lock_ignored: np.ndarray  # bool[B]: Lv5 変化: this turn's play ignores the lock
     shuriken_target: np.ndarray  # int8[B]: seat receiving the 手裏剣 card, -1 when none pending
+
+
+def empty_state(batch: int, cfg: DaifugoConfig | None = None) -> DaifugoState:
+    """``batch`` games with every array allocated and zeroed (no cards dealt).
+
+    No array's shape depends on the options, so ``cfg`` may be left out.
+    """
+    b = batch
+    z = lambda shape, dt: np.zeros((b, *shape), dtype=dt)  # noqa: E731
+    return DaifugoState(
+        to_play=z((), np.int8), terminated=z((), bool), truncated=z((), bool),
+        rewards=z((NUM_SEATS,), np.float32), rng_key=z((), np.uint64), rng_counter=z((), np.uint64),
+        hands=z((NUM_SEATS,), np.uint64), played=z((NUM_SEATS,), np.uint64),
+        known=z((NUM_SEATS, NUM_SEATS), np.uint64), given=z((NUM_SEATS,), np.uint64),
+        received=z((NUM_SEATS,), np.uint64), discard=z((), np.uint64), removed=z((), np.uint64),
+        field_action=np.full(b, -1, np.int16), field_cards=z((), np.uint64), field_class=z((), np.int16),
+        field_owner=np.full(b, -1, np.int8), field_elo=np.full(b, -1, np.int8), field_ehi=np.full(b, -1, np.int8),
+        responses=z((), np.int8), passed=z((NUM_SEATS,), bool), lock=z((), np.int8), revolution=z((), bool),
+        eleven_back=z((), bool), declaration=z((), np.int8), active=np.ones((b, NUM_SEATS), bool),
+        finish_pos=z((NUM_SEATS,), np.int8), next_pos=np.ones(b, np.int8), last_pos=np.full(b, 4, np.int8),
+        titles=z((NUM_SEATS,), np.int8), miyako=np.full(b, -1, np.int8), game_index=z((), np.int8),
+        series_score=z((NUM_SEATS,), np.float32), phase=z((), np.int8), picks_left=z((), np.int8),
+        picked=z((), np.uint64), skip_pending=z((NUM_SEATS,), np.int8), game_steps=z((), np.int32),
+        points=z((NUM_SEATS,), np.int8), levels=z((NUM_SEATS, 4), np.int8), uses_left=z((NUM_SEATS, 4), np.int8),
+        school=z((NUM_SEATS,), np.int8), gokui=z((NUM_SEATS,), bool), jutsu_used=z((), bool),
+        henge_shift=z((), np.int8), lock_ignored=z((), bool), shuriken_target=np.full(b, -1, np.int8),
+    )

@@ -23,7 +23,10 @@ from .mlp import MLPPolicy
 from .policy import Policy, RandomPolicy
 
 WEIGHTS_DIR = Path(__file__).parent / "weights"
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
+# Levels a round-robin plays unless asked: expert searches on the core for every decision, which is
+# orders of magnitude slower than the others (see agents/expert.py).
+QUICK_LEVELS = ("random", "easy", "normal", "hard")
 # module:class of each game's heuristic policy
 HEURISTICS: dict[str, str] = {
     "ninja_daifugo": "agents.heuristics.ninja_daifugo:DaifugoHeuristic",
@@ -86,11 +89,25 @@ def _hard(game: str, **rules: Any) -> Policy:
     return MLPPolicy.load(path, game=game, rules=rules, name=f"{game}_hard")
 
 
+def _expert(game: str, **rules: Any) -> Policy:
+    from .expert import ExpertPolicy
+
+    return ExpertPolicy(game, heuristic(game))
+
+
+def _search_built(game: str) -> bool:
+    """expert needs the game's heuristic (its rollout policy) and a resampler of the hidden information."""
+    from .search.resamplers import RESAMPLERS
+
+    return _heuristic_built(game) and game in RESAMPLERS
+
+
 _BUILDERS: dict[str, Callable[..., Policy]] = {
     "random": lambda game, **rules: RandomPolicy(),
     "easy": lambda game, **rules: EpsilonPolicy(heuristic(game), 0.5, name="easy"),
     "normal": lambda game, **rules: heuristic(game),
     "hard": _hard,
+    "expert": _expert,
 }
 
 
@@ -101,7 +118,8 @@ def _heuristic_built(game: str) -> bool:
 def available_levels(game: str, **rules: Any) -> list[str]:
     """Levels that can be built for ``game`` under ``rules`` here.
 
-    ``hard`` is listed only when shipped weights exist, read intact and fit these rules' spaces.
+    ``hard`` is listed only when shipped weights exist, read intact and fit these rules' spaces;
+    ``expert`` when the game has a heuristic and a resampler of its hidden information.
     """
     _check_game(game)
     make_game(game, **rules)  # bad rules are an OptionError, not a shorter list
@@ -110,9 +128,12 @@ def available_levels(game: str, **rules: Any) -> list[str]:
         levels += ["easy", "normal"]
     try:
         weights_format.read(hard_weights(game, **rules))
+        levels.append("hard")
     except OptionError:  # none fits, or the one that might is unreadable
-        return levels
-    return levels + ["hard"]
+        pass
+    if _search_built(game):
+        levels.append("expert")
+    return levels
 
 
 def level_names(game: str) -> list[str]:

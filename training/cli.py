@@ -56,13 +56,14 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    from agents.registry import available_levels, cpu
+    from agents.registry import QUICK_LEVELS, available_levels, cpu
     from training.evaluate import evaluate
 
     rules = _parse_rules(args.rule) or _eval_rules(args.game)
     _build_game(args.game, rules)
     own = _parse_policy_flags(args.policy)
-    levels = args.levels or available_levels(args.game, **rules)
+    # expert is rated only when asked for by name: it searches for every decision.
+    levels = args.levels or [lv for lv in available_levels(args.game, **rules) if lv in QUICK_LEVELS]
     _check_levels(args.game, levels, hint=" (to rate a policy of your own, give --policy NAME=SPEC)")
     clash = sorted(set(own) & set(levels))
     if clash:
@@ -424,7 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("eval", help="round-robin of CPU levels and your own policies, with openskill ratings")
     e.add_argument("game", type=_game_name)
-    e.add_argument("--levels", nargs="+", help="levels to include (default: all available under the rules)")
+    e.add_argument("--levels", nargs="+", help="levels to include (default: every available level but expert, which searches and is slow)")
     e.add_argument("--policy", action="append", default=[], metavar="NAME=SPEC",
                    help="a policy of your own, rated with the levels (repeatable). SPEC: a .npz exported by "
                         "`yuugi train`, an SB3 / sb3-contrib .zip, or module:attr naming a Policy or a function "

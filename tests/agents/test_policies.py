@@ -96,10 +96,11 @@ def test_registry_errors(monkeypatch, tmp_path):
         cpu("ninja_daifugo", "grandmaster")
     with pytest.raises(OptionError, match="no heuristic"):
         heuristic("chess")
-    for game, levels in SHIPPED.items():
-        assert available_levels(game) == levels
+    for game, levels in SHIPPED.items():  # each of these has a resampler, so expert searches it
+        assert available_levels(game) == levels + ["expert"]
+    assert available_levels("ninja_slayer") == ["random", "easy", "normal"]  # no weights, no resampler yet
     monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
-    assert available_levels("nigejozu") == ["random", "easy", "normal"]
+    assert available_levels("nigejozu") == ["random", "easy", "normal", "expert"]
     with pytest.raises(OptionError, match="no trained weights"):
         cpu("nigejozu", "hard")
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from agents.policy import random_legal
 from envs import make_game, make_raw
+from envs.core.rollout import rollout
 
 
 @dataclass
@@ -56,36 +57,43 @@ class BenchResult:
         return d
 
 
+class _TimedRandom:
+    """Random legal play that keeps the time spent choosing (the bench's policy time)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        t0 = time.perf_counter()
+        actions = random_legal(mask, rng)
+        self.seconds += time.perf_counter() - t0
+        return actions
+
+
 def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, **rules: Any) -> BenchResult:
-    """Random legal play over ``batch`` games at once for about ``seconds``."""
+    """Random legal play over ``batch`` games at once for about ``seconds`` (finished games replaced)."""
     game = make_game(name, **rules)
     rng = np.random.default_rng(seed)
-    next_seed = batch
     st = game.init(np.arange(batch))
-    decisions = games = 0
-    env_t = pol_t = 0.0
+    policy = _TimedRandom()
+    count = {"decisions": 0, "games": 0, "next_seed": batch}
     start = time.perf_counter()
-    while True:
-        t0 = time.perf_counter()
-        mask = game.legal_mask(st)
-        game.observe(st, st.to_play)
-        t1 = time.perf_counter()
-        actions = random_legal(mask, rng)
-        t2 = time.perf_counter()
-        live = ~st.done
-        game.step(st, actions, check=False)
-        decisions += int(live.sum())
-        done = np.flatnonzero(st.done)
-        if done.size:
-            games += done.size
-            st.put(done, game.init(np.arange(next_seed, next_seed + done.size)))
-            next_seed += done.size
-        t3 = time.perf_counter()
-        env_t += (t1 - t0) + (t3 - t2)
-        pol_t += t2 - t1
-        if t3 - start >= seconds:
-            break
-    return BenchResult(name, "core", batch, decisions, games, time.perf_counter() - start, env_t, pol_t)
+
+    def tally(rows: np.ndarray, finished: np.ndarray) -> bool:
+        count["decisions"] += rows.size
+        count["games"] += finished.size
+        return time.perf_counter() - start >= seconds
+
+    def fresh(finished: np.ndarray) -> Any:
+        first = count["next_seed"]
+        count["next_seed"] += finished.size
+        return game.init(np.arange(first, first + finished.size))
+
+    rollout(game, st, [policy], lambda rows, seats: np.zeros(rows.size, dtype=np.int64), rng,
+            replace=fresh, after_round=tally, check=False)
+    elapsed = time.perf_counter() - start
+    return BenchResult(name, "core", batch, count["decisions"], count["games"], elapsed,
+                       elapsed - policy.seconds, policy.seconds)
 
 
 def bench_aec(name: str, seconds: float = 2.0, seed: int = 0, **rules: Any) -> BenchResult:

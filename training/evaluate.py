@@ -33,6 +33,7 @@ import numpy as np
 from agents.policy import Policy
 from envs import make_game
 from envs.core.game import BatchGame
+from envs.core.rollout import policy_table, rollout
 
 Z95 = 1.959963984540054
 LAYOUTS = ("alternate", "field")
@@ -168,25 +169,13 @@ def play_games(game: BatchGame, seat_policy: np.ndarray, policies: list[Policy],
     """
     st = game.init(seeds)
     total = np.zeros((len(seeds), game.num_players), dtype=np.float64)
-    done_before = int(st.done.sum())
-    while not st.done.all():
-        live = np.flatnonzero(~st.done)
-        seats = st.to_play[live].astype(np.int64)
-        who = seat_policy[live, seats]
-        sub = st.take(live)
-        obs = game.observe(sub, seats)
-        mask = game.legal_mask(sub)
-        actions = np.zeros(len(seeds), dtype=np.int64)
-        for k in np.unique(who):
-            r = who == k
-            actions[live[r]] = policies[k].act(obs[r], mask[r], rng)
-        game.validate(sub, actions[live], np.ones(len(live), dtype=bool), mask)  # policies must stay legal
-        game.step(st, actions, check=False)
-        total[live] += st.rewards[live]  # finished games keep their last rewards: count them once
-        done_now = int(st.done.sum())
-        if on_finished is not None and done_now > done_before:
-            on_finished(done_now - done_before)
-        done_before = done_now
+
+    def add_up(rows: np.ndarray, finished: np.ndarray) -> None:
+        total[rows] += st.rewards[rows]  # finished games keep their last rewards: count them once
+        if on_finished is not None and finished.size:
+            on_finished(int(finished.size))
+
+    rollout(game, st, policies, policy_table(seat_policy), rng, after_round=add_up)
     return total
 
 

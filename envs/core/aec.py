@@ -17,10 +17,18 @@ from .errors import ActionTypeError, CallError, IllegalActionError, NotResetErro
 from .game import BatchGame, State
 
 _SEED_LIMIT = 2**64
+# reset(options=...): "position" starts from a position dict, "setup" is the game's per-episode setup
+# (one mapping, e.g. {"decks": ("D1", "sealed")}; see BatchGame.init).
+RESET_OPTIONS = ("position", "setup")
 
 
 class BatchAECEnv(AECEnv):
     """The raw AEC environment of a game. Illegal actions raise ``IllegalActionError``.
+
+    ``auto_skip=True`` (off by default): a decision with exactly one legal action is taken by the
+    env itself, right after the step (or reset) that led to it, until a real choice or the end; the
+    rewards of those forced steps are added to the step's. Their observations are never shown, so an
+    agent sees only the decisions where it has a choice.
 
     Before the first ``reset()``, and after a ``reset()`` that failed (a bad position, say), every
     call that needs a game raises :class:`NotResetError` ("call reset() first").
@@ -28,8 +36,11 @@ class BatchAECEnv(AECEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
 
-    def __init__(self, game: BatchGame, render_mode: str | None = None) -> None:
+    def __init__(self, game: BatchGame, render_mode: str | None = None, auto_skip: bool = False) -> None:
         super().__init__()
+        if not isinstance(auto_skip, (bool, np.bool_)):
+            raise OptionError(f"auto_skip must be True or False, got {auto_skip!r}")
+        self.auto_skip = bool(auto_skip)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.metadata = dict(self.metadata, name=f"{game.name}_v0")
@@ -37,7 +48,7 @@ class BatchAECEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = list(game.agent_names)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_box = gymnasium.spaces.Box(0.0, 1.0, game.observation_shape, np.float32)
+        obs_box = game.observation_space
         mask_box = gymnasium.spaces.Box(0, 1, (game.num_actions,), np.int8)
         self.observation_spaces = {
             a: gymnasium.spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
@@ -84,10 +95,12 @@ class BatchAECEnv(AECEnv):
     # ---- lifecycle ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         options = dict(options or {})
-        unknown = sorted(set(options) - {"position"})
+        unknown = sorted(set(options) - set(RESET_OPTIONS))
         if unknown:
             # PettingZoo's api_test passes arbitrary reset options, so they cannot be errors; say so.
-            gymnasium.logger.warn(f"ignoring unknown reset option(s) {unknown}; reset understands only 'position'")
+            gymnasium.logger.warn(f"ignoring unknown reset option(s) {unknown}; reset understands {list(RESET_OPTIONS)}")
+        if "position" in options and options.get("setup"):
+            raise OptionError("reset options 'position' and 'setup' exclude each other: a position is already set up")
         # Nothing of the old game survives a reset, even a failed one: the env is unusable until the
         # next successful reset (PettingZoo's wrappers have already cleared their own state by now).
         self.state_batch = None
@@ -101,7 +114,7 @@ class BatchAECEnv(AECEnv):
         if "position" in options:
             new_state = self.game.from_position(options["position"], seed=game_seed)
         else:
-            new_state = self.game.init(np.array([game_seed], dtype=np.uint64))
+            new_state = self.game.init(np.array([game_seed], dtype=np.uint64), options.get("setup"))
         self._seed_rng = seed_rng
         self.state_batch = new_state
         self.agents = list(self.possible_agents)
@@ -110,6 +123,12 @@ class BatchAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._sync_after_step()
+        if self.auto_skip:
+            forced = self._skip_forced()
+            if forced is not None:
+                self.rewards = {a: float(forced[self._seat[a]]) for a in self._agents}
+                self._sync_after_step()
+                self._accumulate_rewards()
 
     def _mask_for(self, agent: str) -> np.ndarray:
         """The agent's action mask: a fresh copy for the agent to act, all zeros for the others."""
@@ -168,11 +187,28 @@ class BatchAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.game.step(self.state_batch, np.array([action]), check=False)
         step_rewards = self.state_batch.rewards[0]
+        if self.auto_skip:
+            step_rewards = step_rewards.copy()  # the forced steps below overwrite the state's rewards
+            forced = self._skip_forced()
+            if forced is not None:
+                step_rewards += forced
         self.rewards = {a: float(step_rewards[self._seat[a]]) for a in self._agents}
         self._sync_after_step()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _skip_forced(self) -> np.ndarray | None:
+        """Take every decision with one legal action; the rewards they earned (None if none was taken)."""
+        st = self.state_batch
+        earned = None
+        while not st.done[0]:
+            mask = self.game.legal_mask(st)
+            if mask[0].sum() != 1:
+                break
+            self.game.step(st, mask[0].argmax(keepdims=True).astype(np.int64), check=False, mask=mask)
+            earned = st.rewards[0].copy() if earned is None else earned + st.rewards[0]
+        return earned
 
     def action_index(self, action: Any) -> int:
         """``action`` as an int if it is a Python or numpy integer (or an integer array holding one

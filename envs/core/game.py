@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, Self, Sequence, TypeVar
 
+import gymnasium
 import numpy as np
 
-from .errors import ActionTypeError, CallError, IllegalActionError
+from .errors import ActionTypeError, CallError, IllegalActionError, OptionError
 
 S = TypeVar("S", bound="State")
 _INT64 = np.dtype(np.int64)  # builtin dtypes are singletons, so ``is`` compares them
@@ -47,16 +48,16 @@ class State:
     def arrays(self) -> dict[str, np.ndarray]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
-    def copy(self: S) -> S:
+    def copy(self) -> Self:
         return type(self)(**{k: v.copy() for k, v in self.arrays().items()})
 
-    def take(self: S, index: Any) -> S:
+    def take(self, index: Any) -> Self:
         """A new state holding the games selected by ``index`` (slice, mask or indices)."""
         if isinstance(index, (int, np.integer)):
             index = [int(index)]
         return type(self)(**{k: v[index].copy() for k, v in self.arrays().items()})
 
-    def put(self, index: Any, other: "State") -> None:
+    def put(self, index: Any, other: Self) -> None:
         """Overwrite the games selected by ``index`` with the games of ``other`` (in place)."""
         for k, v in self.arrays().items():
             v[index] = getattr(other, k)
@@ -75,11 +76,22 @@ class State:
         return all(np.array_equal(v, theirs[k]) for k, v in mine.items())
 
 
-class BatchGame(ABC):
-    """One game's rules over a batch of B independent games.
+# Per-episode setup: one mapping for every game of a batch, or one mapping per game (see BatchGame.init).
+Setup = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+
+
+class BatchGame(ABC, Generic[S]):
+    """One game's rules over a batch of B independent games, generic over its State type ``S``.
 
     Subclasses set ``name``, ``num_players``, ``num_actions`` and ``observation_shape`` (they may
     depend on the rule options given to the constructor) and implement the abstract methods.
+    ``observation_space`` defaults to ``Box(0, 1, observation_shape, float32)``; a game whose
+    observations have other bounds or types (card ids as integers, a ``Dict``) overrides it.
+
+    Per-episode setup (what varies between episodes of one rule set, e.g. a deck per seat; the
+    player count stays a constructor option): ``init(seeds, setup)`` takes one mapping for the whole
+    batch or a list with one mapping per game. The keys a game understands are ``setup_keys``; its
+    ``validate_setup`` checks one mapping and raises :class:`OptionError` naming the bad key.
     ``step`` mutates the state in place and returns it; it checks legality first, so an illegal
     action raises :class:`IllegalActionError` before anything changes.
 
@@ -102,31 +114,52 @@ class BatchGame(ABC):
     num_actions: int
     observation_shape: tuple[int, ...]
 
+    setup_keys: ClassVar[tuple[str, ...]] = ()
+
     @property
     def agent_names(self) -> tuple[str, ...]:
         return tuple(f"player_{p}" for p in range(self.num_players))
 
+    @property
+    def observation_space(self) -> gymnasium.spaces.Space:
+        """One seat's observation (without the batch axis); every face of the game declares this."""
+        return gymnasium.spaces.Box(0.0, 1.0, tuple(self.observation_shape), np.float32)
+
+    def validate_setup(self, setup: Mapping[str, Any]) -> None:
+        """Raise :class:`OptionError` naming the first key of ``setup`` this game does not understand
+        (games with setup keys extend this to check the values too)."""
+        if not isinstance(setup, Mapping):
+            raise OptionError(f"setup must be a mapping of {self._setup_choices()}, got {setup!r}")
+        for key in setup:
+            if key not in self.setup_keys:
+                raise OptionError(f"{self.name} has no per-episode setup {key!r}; {self._setup_choices()}")
+
+    def _setup_choices(self) -> str:
+        return f"its setup keys: {', '.join(self.setup_keys)}" if self.setup_keys else "it takes no setup"
+
     # ---- the rules -----------------------------------------------------------------------
     @abstractmethod
-    def init(self, seeds: np.ndarray | list[int]) -> State:
-        """B new games; game i is seeded by ``seeds[i]``."""
+    def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> S:
+        """B new games; game i is seeded by ``seeds[i]`` and set up by ``setup`` (one mapping for
+        all games, or ``setup[i]``). The checks and the per-game split happen before the game's
+        code runs, which gets one validated, non-empty mapping (or no setup argument at all)."""
 
     @abstractmethod
-    def legal_mask(self, state: State) -> np.ndarray:
+    def legal_mask(self, state: S) -> np.ndarray:
         """bool[B, A]: legal actions of the seat to play (all False where the game is over)."""
 
     @abstractmethod
-    def _apply(self, state: State, actions: np.ndarray, active: np.ndarray) -> None:
+    def _apply(self, state: S, actions: np.ndarray, active: np.ndarray) -> None:
         """Apply legal ``actions`` to the games where ``active`` (already validated)."""
 
     @abstractmethod
-    def observe(self, state: State, seat: int | np.ndarray) -> np.ndarray:
-        """float32[B, *observation_shape]: what ``seat`` (one per game, or one for all) may know."""
+    def observe(self, state: S, seat: int | np.ndarray) -> np.ndarray:
+        """[B, *observation_space.shape]: what ``seat`` (one per game, or one for all) may know."""
 
     def step(
-        self, state: State, actions: np.ndarray, active: np.ndarray | None = None, *, check: bool = True,
+        self, state: S, actions: np.ndarray, active: np.ndarray | None = None, *, check: bool = True,
         mask: np.ndarray | None = None,
-    ) -> State:
+    ) -> S:
         """Apply ``actions[i]`` to every game i where ``active[i]`` (default: every live game).
 
         Rewards of the previous step are cleared in the stepped games. With ``check`` (the
@@ -168,7 +201,7 @@ class BatchGame(ABC):
             raise ActionTypeError(actions if array.ndim == 0 else array, self.num_actions)
         return array.astype(np.int64, copy=False).reshape(-1)
 
-    def validate(self, state: State, actions: np.ndarray, active: np.ndarray, mask: np.ndarray | None = None) -> None:
+    def validate(self, state: S, actions: np.ndarray, active: np.ndarray, mask: np.ndarray | None = None) -> None:
         """Raise :class:`IllegalActionError` for the first active game whose action is illegal.
 
         ``mask`` may pass the legal mask of ``state`` when the caller already has it.
@@ -199,18 +232,18 @@ class BatchGame(ABC):
         return {"index": int(action), "label": self.action_label(action)}
 
     @abstractmethod
-    def render_text(self, state: State, index: int = 0, seat: int | None = None) -> str:
+    def render_text(self, state: S, index: int = 0, seat: int | None = None) -> str:
         """A readable picture of game ``index``; with ``seat``, only what that seat may see."""
 
     @abstractmethod
-    def to_position(self, state: State, index: int = 0) -> dict[str, Any]:
+    def to_position(self, state: S, index: int = 0) -> dict[str, Any]:
         """Game ``index`` as a JSON-safe dict."""
 
     @abstractmethod
-    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> State:
+    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> S:
         """A batch of one game set up from ``position`` (future chance drawn from ``seed``)."""
 
-    def state_from_positions(self, positions: list[Mapping[str, Any]], seeds: list[int] | None = None) -> State:
+    def state_from_positions(self, positions: list[Mapping[str, Any]], seeds: list[int] | None = None) -> S:
         """A batch built from several positions (game i seeded by ``seeds[i]``, default i)."""
         if not positions:
             raise CallError("a batch needs at least one game: state_from_positions() got no positions")
@@ -218,7 +251,7 @@ class BatchGame(ABC):
         if len(seeds) != len(positions):
             raise CallError(f"state_from_positions() needs one seed per position: {len(positions)} positions, "
                             f"{len(seeds)} seeds")
-        return State.concat([self.from_position(p, s) for p, s in zip(positions, seeds)])  # type: ignore[arg-type]
+        return State.concat([self.from_position(p, s) for p, s in zip(positions, seeds)])
 
 
 # ---- the argument checks every game's init / observe / from_position get (see BatchGame) ----------
@@ -238,11 +271,40 @@ def _checked_seeds(seeds: Any) -> np.ndarray:
 
 def _checked_init(impl: Callable[..., State]) -> Callable[..., State]:
     @functools.wraps(impl)
-    def init(self: BatchGame, seeds: Any) -> State:
-        return impl(self, _checked_seeds(seeds))
+    def init(self: BatchGame, seeds: Any, setup: Setup = None) -> State:
+        seeds = _checked_seeds(seeds)
+        if setup is None or (isinstance(setup, Mapping) and not setup):
+            return impl(self, seeds)  # the common call: games without setup need not take the argument
+        if isinstance(setup, Mapping):
+            self.validate_setup(setup)
+            return impl(self, seeds, setup)
+        return _init_per_game(self, impl, seeds, setup)
 
     init._arguments_checked = True  # type: ignore[attr-defined]
     return init
+
+
+def _init_per_game(game: BatchGame, impl: Callable[..., State], seeds: np.ndarray, setups: Any) -> State:
+    """One setup per game: the games sharing a setup start together, then go back to their rows.
+
+    Each game's stream comes from its own seed alone, so starting a game in a smaller batch
+    changes nothing about it.
+    """
+    if isinstance(setups, (str, bytes)) or not isinstance(setups, Sequence) or len(setups) != len(seeds):
+        raise CallError(f"setup must be one mapping for every game or a list of {len(seeds)} mappings "
+                        f"(one per game), got {setups!r:.200}")
+    groups: dict[str, list[int]] = {}
+    for i, one in enumerate(setups):
+        if one is not None:
+            game.validate_setup(one)
+        groups.setdefault(repr(sorted(one.items())) if one else "", []).append(i)
+    parts, order = [], []
+    for rows in groups.values():
+        one = setups[rows[0]]
+        parts.append(impl(game, seeds[rows], one) if one else impl(game, seeds[rows]))
+        order.extend(rows)
+    batch = State.concat(parts)
+    return batch.take(np.argsort(np.asarray(order), kind="stable"))
 
 
 def _check_seat(game: BatchGame, state: State, seat: Any) -> None:

@@ -8,7 +8,7 @@ is a JSON-safe dict::
     {"format": "yuugi-replay", "version": 1, "game": "nigejozu", "rules": {...}, "seed": 123,
      "setup": null | {"decks": [...]}, "position": null | {...}, "actions": [3, 0, 17, ...]}
 
-``setup`` is what a game's own ``init_with_<key>`` takes (ninja_slayer's ``init_with_decks``);
+``setup`` is what the game's ``init(seeds, setup)`` takes (ninja_slayer's ``{"decks": ...}``);
 ``position`` a starting position (``from_position(position, seed)``) instead of a deal. ``seed`` is
 always the *game* seed, the one ``init`` got; :class:`AECRecorder` records it for an AEC env too.
 
@@ -26,14 +26,12 @@ from typing import Any, Iterator, Mapping
 
 import numpy as np
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, OptionError
 from .game import BatchGame, State
 
 FORMAT = "yuugi-replay"
 VERSION = 1
 _SEED_LIMIT = 2**64
-# setup key -> the game method that starts a batch with it: ``method(seeds, value)``
-SETUP_METHODS = {"decks": "init_with_decks"}
 _FIELDS = ("format", "version", "game", "rules", "seed", "setup", "position", "actions")
 
 
@@ -78,16 +76,10 @@ def start(game: BatchGame, seed: int, setup: Mapping[str, Any] | None = None,
     seeds = np.array([int(seed)], dtype=np.uint64)
     if not setup:
         return game.init(seeds)
-    (key, value), = setup.items() if len(setup) == 1 else _bad_setup(setup)
-    method = getattr(game, SETUP_METHODS.get(key, ""), None)
-    if method is None:
-        known = [k for k, m in SETUP_METHODS.items() if hasattr(game, m)]
-        raise ReplayError(f"{game.name} has no per-episode setup {key!r}; its setups: {', '.join(known) or 'none'}")
-    return method(seeds, value)
-
-
-def _bad_setup(setup: Mapping[str, Any]) -> Any:
-    raise ReplayError(f"setup must hold exactly one entry (one of {sorted(SETUP_METHODS)}), got {sorted(setup)}")
+    try:
+        return game.init(seeds, setup)
+    except OptionError as e:
+        raise ReplayError(f"the record's setup: {e}") from None
 
 
 class Recorder:

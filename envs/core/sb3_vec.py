@@ -2,7 +2,9 @@
 
 ``action_masks()`` (and ``env_method("action_masks")``, which sb3-contrib's MaskablePPO calls)
 returns the learner's legal actions. Finished episodes reset in the same step, as SB3 expects,
-with ``infos[i]["terminal_observation"]``.
+with ``infos[i]["terminal_observation"]``, and as SB3's ``Monitor`` does, ``infos[i]["episode"] =
+{"r": return, "l": length}`` for a finished episode (so ``ep_rew_mean`` is logged without a Monitor).
+``auto_skip=True``: learner decisions with one legal action are taken by the env (not shown).
 """
 from __future__ import annotations
 
@@ -19,11 +21,10 @@ from .vector import OpponentSpec, SelfPlayBatch
 
 class SB3SelfPlayVecEnv(VecEnv):
     def __init__(self, game: BatchGame, num_envs: int, opponents: OpponentSpec,
-                 learner_seat: int | str = "rotate", seed: int = 0) -> None:
-        self.batch = SelfPlayBatch(game, num_envs, opponents, learner_seat, seed)
+                 learner_seat: int | str = "rotate", seed: int = 0, auto_skip: bool = False) -> None:
+        self.batch = SelfPlayBatch(game, num_envs, opponents, learner_seat, seed, auto_skip)
         self.render_mode = None  # SB3 asks; a batch of thousands of games is not rendered
-        obs_space = gymnasium.spaces.Box(0.0, 1.0, game.observation_shape, np.float32)
-        super().__init__(num_envs, obs_space, gymnasium.spaces.Discrete(game.num_actions))
+        super().__init__(num_envs, game.observation_space, gymnasium.spaces.Discrete(game.num_actions))
         self._actions: np.ndarray | None = None
         self._seed: int | None = None
 
@@ -46,6 +47,8 @@ class SB3SelfPlayVecEnv(VecEnv):
         for row, env_i in enumerate(extra.get("final_envs", ())):
             infos[env_i]["terminal_observation"] = extra["final_obs"][row]
             infos[env_i]["TimeLimit.truncated"] = bool(truncated[env_i] and not terminated[env_i])
+            infos[env_i]["episode"] = {"r": float(extra["episode_return"][row]),
+                                       "l": int(extra["episode_length"][row])}
         return obs, rewards, terminated | truncated, infos
 
     def action_masks(self) -> np.ndarray:

@@ -13,7 +13,7 @@ There is no rules code here: every decision is the batched core's ``legal_mask``
 on a batch of one game. After each learner action the other seats move (each by its policy) until
 the learner is to play again or the game is over.
 
-- ``observation_space`` is the game's observation ``Box``, ``action_space`` is ``Discrete(A)``.
+- ``observation_space`` is the game's ``observation_space``, ``action_space`` is ``Discrete(A)``.
 - The legal actions are ``action_masks()`` (bool[A], the name sb3-contrib's MaskablePPO looks for)
   and ``info["action_mask"]`` (int8[A], as in the PettingZoo face, so that
   ``env.action_space.sample(info["action_mask"])`` works); both are all zeros once the game is over.
@@ -23,7 +23,9 @@ the learner is to play again or the game is over.
   reset without a seed the seat after the previous episode's (so ``reset(seed=i)`` over ``i``
   visits every seat, and a seeded reset is reproducible).
 - ``reset(seed=s)`` reproduces the episode: the deal and the opponents' choices come from ``s``.
-- ``reset(options={"position": ...})`` starts from a position dict (``game.to_position``).
+- ``reset(options={"position": ...})`` starts from a position dict (``game.to_position``);
+  ``reset(options={"setup": {...}})`` passes the game's per-episode setup to ``init`` (ninja_slayer:
+  ``{"decks": ("D1", "sealed")}``).
 - ``on_illegal``: ``"raise"`` (``single_agent``'s default): an illegal action raises
   :class:`~envs.core.errors.IllegalActionError` naming it, and nothing changes; ``"lose"`` (the
   registered ids' default, PettingZoo classic's convention): the episode ends, terminated, with
@@ -81,7 +83,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.on_illegal = on_illegal
         self.metadata = dict(self.metadata, name=f"{game.name}_single_agent_v0")
-        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, game.observation_shape, np.float32)
+        self.observation_space = game.observation_space
         self.action_space = gymnasium.spaces.Discrete(game.num_actions)
         self.state: State | None = None  # None until a reset succeeds
         self.seat = self.seat_mode if isinstance(self.seat_mode, int) else 0
@@ -91,9 +93,14 @@ class SingleAgentEnv(gymnasium.Env):
     # ---- lifecycle ---------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict]:
         options = dict(options or {})
-        unknown = sorted(set(options) - {"position"})
+        unknown = sorted(set(options) - {"position", "setup"})
         if unknown:
-            raise OptionError(f"unknown reset option(s) {unknown}; reset understands only 'position'")
+            raise OptionError(f"unknown reset option(s) {unknown}; reset understands only 'position' and 'setup'")
+        if "position" in options and options.get("setup"):
+            raise OptionError("reset options 'position' and 'setup' exclude each other: a position is already set up")
+        setup = options.get("setup")
+        if setup is not None:
+            self.game.validate_setup(setup)  # before anything of the old episode is dropped
         previous_seat = self.seat if self.state is not None else None
         super().reset(seed=seed)
         self.state = None  # a failed reset leaves no game behind
@@ -110,7 +117,7 @@ class SingleAgentEnv(gymnasium.Env):
                 raise OptionError("the position's game is over before the learner's seat acts: nothing to play")
         else:
             for _ in range(_MAX_SKIPPED_GAMES):
-                self._start(self.game.init(np.array([self._game_seed()], dtype=np.uint64)))
+                self._start(self.game.init(np.array([self._game_seed()], dtype=np.uint64), setup))
                 if not self._episode_over:
                     break
             else:

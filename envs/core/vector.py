@@ -11,7 +11,7 @@ with ``action_masks()`` for sb3-contrib's MaskablePPO).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Sequence
 
 import gymnasium
 import numpy as np
@@ -21,14 +21,18 @@ from .errors import CallError, NotResetError, OptionError
 from .game import BatchGame, State
 from .options import check_int, is_integer
 from .rng import splitmix64
+from .rollout import ActingPolicy, rollout
 
 
-class ActingPolicy(Protocol):
-    def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray: ...
-
-
-# The opponent: one policy for every non-learner seat, or a function (game indices, seats) -> policy index.
+# The opponent: one policy for every non-learner seat, or a pool of policies (each episode draws one).
 OpponentSpec = ActingPolicy | Sequence[ActingPolicy]
+
+
+class _ForcedAction:
+    """Plays the one legal action of a decision that has exactly one (the auto-skip option)."""
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        return mask.argmax(axis=1).astype(np.int64)
 
 
 class SelfPlayBatch:
@@ -37,10 +41,14 @@ class SelfPlayBatch:
     ``learner_seat``: an int, or ``"rotate"`` (episode k of env i plays seat (i + k) mod P).
     ``opponents``: one policy, or a sequence of policies; with a sequence each episode draws one
     policy for all its non-learner seats (a pool of snapshots, for instance).
+    ``auto_skip``: the learner's decisions with exactly one legal action are taken by the batch
+    itself (their rewards go to the learner's next step); the learner never sees their observations.
     """
 
     def __init__(self, game: BatchGame, num_envs: int, opponents: OpponentSpec,
-                 learner_seat: int | str = "rotate", seed: int = 0) -> None:
+                 learner_seat: int | str = "rotate", seed: int = 0, auto_skip: bool = False) -> None:
+        if not isinstance(auto_skip, (bool, np.bool_)):
+            raise OptionError(f"auto_skip must be True or False, got {auto_skip!r}")
         num_envs = check_int("num_envs", num_envs, 1)
         if not (isinstance(learner_seat, str) and learner_seat == "rotate") and not (
                 is_integer(learner_seat) and 0 <= learner_seat < game.num_players):
@@ -49,6 +57,8 @@ class SelfPlayBatch:
         self.game = game
         self.num_envs = num_envs
         self.pool = _opponent_pool(opponents)
+        self.auto_skip = bool(auto_skip)
+        self._players = self.pool + [_ForcedAction()]  # the policies of the rollout: pool, then forced
         self.learner_seat_mode = learner_seat if isinstance(learner_seat, str) else int(learner_seat)
         self.reseed(seed)
 
@@ -58,6 +68,8 @@ class SelfPlayBatch:
         self.episodes = np.zeros(self.num_envs, dtype=np.int64)
         self.learner = np.zeros(self.num_envs, dtype=np.int64)
         self.opponent_of = np.zeros(self.num_envs, dtype=np.int64)
+        self.episode_return = np.zeros(self.num_envs, dtype=np.float64)  # the learner's, this episode
+        self.episode_length = np.zeros(self.num_envs, dtype=np.int64)  # the learner's decisions
         self.state: State | None = None
         self._mask: np.ndarray | None = None
 
@@ -78,6 +90,8 @@ class SelfPlayBatch:
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
         envs = np.arange(self.num_envs)
         self.episodes[:] = 0
+        self.episode_return[:] = 0.0
+        self.episode_length[:] = 0
         self.state = self._new_episodes(envs)
         self.pending_reward = np.zeros(self.num_envs, dtype=np.float32)
         self._mask = None
@@ -99,30 +113,35 @@ class SelfPlayBatch:
         return self._mask
 
     def _advance_opponents(self, envs: np.ndarray) -> None:
-        """Let the opponents act in ``envs`` until each is at a learner decision or over."""
+        """Let the opponents act in ``envs`` until each is at a learner decision or over (in place)."""
         st = self.state
-        while True:
-            waiting = envs[~st.done[envs] & (st.to_play[envs] != self.learner[envs])]
-            if waiting.size == 0:
-                return
-            sub = st.take(waiting)
-            seats = sub.to_play.astype(np.int64)
-            obs = self.game.observe(sub, seats)
-            mask = self.game.legal_mask(sub)
-            actions = np.zeros(len(waiting), dtype=np.int64)
-            for k in np.unique(self.opponent_of[waiting]):
-                rows = self.opponent_of[waiting] == k
-                actions[rows] = self.game.action_array(self.pool[k].act(obs[rows], mask[rows], self.rng))
-            self.game.validate(sub, actions, np.ones(len(waiting), dtype=bool), mask)  # policies must stay legal
-            full = np.zeros(self.num_envs, dtype=np.int64)
-            full[waiting] = actions
-            active = np.zeros(self.num_envs, dtype=bool)
-            active[waiting] = True
-            self.game.step(st, full, active, check=False)  # checked against the mask just above
-            self.pending_reward[waiting] += st.rewards[waiting, self.learner[waiting]]
+        in_envs = np.zeros(self.num_envs, dtype=bool)
+        in_envs[envs] = True
+        forced = len(self.pool)
+
+        def acting(state: State) -> np.ndarray:
+            waiting = in_envs & ~state.done
+            opponent = waiting & (state.to_play != self.learner)
+            if self.auto_skip:
+                learner = waiting & ~opponent
+                if learner.any():
+                    opponent |= learner & (self.game.legal_mask(state).sum(axis=1) == 1)
+            return opponent
+
+        def policy_of(rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+            return np.where(seats == self.learner[rows], forced, self.opponent_of[rows])
+
+        def add_rewards(rows: np.ndarray, finished: np.ndarray) -> None:
+            self.pending_reward[rows] += st.rewards[rows, self.learner[rows]]
+
+        rollout(self.game, st, self._players, policy_of, self.rng, acting=acting, after_round=add_rewards)
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Learner actions for every env -> obs, rewards, terminated, truncated, infos (same-step reset)."""
+        """Learner actions for every env -> obs, rewards, terminated, truncated, infos (same-step reset).
+
+        ``infos``: where episodes ended, ``final_envs`` (their indices), ``final_obs`` (their last
+        observations, one row each), ``episode_return`` and ``episode_length`` (the learner's).
+        """
         st = self._require_reset("step() was called")
         envs = np.arange(self.num_envs)
         actions = self.game.action_array(actions)
@@ -134,12 +153,18 @@ class SelfPlayBatch:
         self.pending_reward += st.rewards[envs, self.learner]
         self._advance_opponents(envs)
         rewards = self.pending_reward.copy()
+        self.episode_return += rewards
+        self.episode_length += 1
         terminated, truncated = st.terminated.copy(), st.truncated.copy()
         infos: dict[str, Any] = {}
         done = np.flatnonzero(terminated | truncated)
         if done.size:
             infos["final_obs"] = self.game.observe(st.take(done), self.learner[done])
             infos["final_envs"] = done
+            infos["episode_return"] = self.episode_return[done].copy()
+            infos["episode_length"] = self.episode_length[done].copy()
+            self.episode_return[done] = 0.0
+            self.episode_length[done] = 0
             st.put(done, self._new_episodes(done))
             self.pending_reward[:] = 0.0
             self._advance_opponents(done)
@@ -165,30 +190,49 @@ def _opponent_pool(opponents: Any) -> list[ActingPolicy]:
 class GymSelfPlayVectorEnv(VectorEnv):
     """Gymnasium vector env over a :class:`SelfPlayBatch`; ``infos["action_mask"]`` holds the masks.
 
-    Same-step autoreset: when an episode ends, the returned observation already belongs to the next
-    episode and ``infos["final_obs"]`` (rows of ``infos["final_envs"]``) holds the last one.
+    Gymnasium 1.x conventions (``metadata["autoreset_mode"]`` is ``SAME_STEP``): when an episode
+    ends, the returned observation already belongs to the next episode; ``infos["final_obs"]`` is an
+    object array with the last observation at the rows that ended (``None`` elsewhere) and
+    ``infos["_final_obs"]`` the bool mask of those rows. Finished episodes are also reported as
+    Gymnasium's ``RecordEpisodeStatistics`` does: ``infos["episode"] = {"r": returns, "l": lengths}``
+    (the learner's return and number of decisions, zero elsewhere) with the mask ``infos["_episode"]``.
+    ``auto_skip=True``: learner decisions with one legal action are taken by the env (their rewards go
+    to the next step) and their observations are not shown.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, game: BatchGame, num_envs: int, opponents: OpponentSpec,
-                 learner_seat: int | str = "rotate", seed: int = 0) -> None:
-        self.batch = SelfPlayBatch(game, num_envs, opponents, learner_seat, seed)
+                 learner_seat: int | str = "rotate", seed: int = 0, auto_skip: bool = False) -> None:
+        self.batch = SelfPlayBatch(game, num_envs, opponents, learner_seat, seed, auto_skip)
         self.num_envs = num_envs
-        self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, game.observation_shape, np.float32)
+        self.single_observation_space = game.observation_space
         self.single_action_space = gymnasium.spaces.Discrete(game.num_actions)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)  # seeds the spaces' and the env's np_random as Gymnasium expects
         if seed is not None:
             self.batch.reseed(seed)
         obs, masks = self.batch.reset()
         return obs, {"action_mask": masks}
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
-        obs, rewards, terminated, truncated, infos = self.batch.step(actions)
-        infos["action_mask"] = self.batch.action_masks()
+        obs, rewards, terminated, truncated, extra = self.batch.step(actions)
+        infos: dict[str, Any] = {"action_mask": self.batch.action_masks()}
+        if "final_envs" in extra:
+            ended = extra["final_envs"]
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for row, env_i in enumerate(ended):
+                final_obs[env_i] = extra["final_obs"][row]
+            mask = np.zeros(self.num_envs, dtype=bool)
+            mask[ended] = True
+            returns = np.zeros(self.num_envs, dtype=np.float64)
+            lengths = np.zeros(self.num_envs, dtype=np.int64)
+            returns[ended], lengths[ended] = extra["episode_return"], extra["episode_length"]
+            infos.update(final_obs=final_obs, _final_obs=mask, episode={"r": returns, "l": lengths},
+                         _episode=mask.copy())
         return obs, rewards, terminated, truncated, infos
 
 

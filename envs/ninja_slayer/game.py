@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core.game import BatchGame
+from envs.core.game import BatchGame, Setup
 from envs.core.metadata import GameMetadata
 
 from . import actions as A
@@ -26,13 +26,22 @@ class NinjaSlayer(BatchGame):
         self.num_actions = A.NUM_ACTIONS
         self.observation_shape = (observation.offsets(self.config.history)[1],)
 
-    def init(self, seeds: np.ndarray | list[int]) -> NinjaSlayerState:
-        """B new games with the configured pair of decks."""
-        return rules.init(np.asarray(seeds), self.config)
+    setup_keys = ("decks",)  # per-episode: {"decks": (seat 0, seat 1)}, deck names or 50-card lists
+
+    def validate_setup(self, setup: Mapping[str, Any]) -> None:
+        super().validate_setup(setup)
+        if "decks" in setup:
+            parse_deck_specs(setup["decks"])  # an OptionError naming the deck and the rule it breaks
+
+    def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> NinjaSlayerState:
+        """B new games with the configured pair of decks, or ``setup["decks"]`` for these games only."""
+        # (the core hands this one validated mapping per group of games: see BatchGame.init)
+        decks = parse_deck_specs(setup["decks"]) if isinstance(setup, Mapping) and "decks" in setup else None
+        return rules.init(np.asarray(seeds), self.config, decks)
 
     def init_with_decks(self, seeds: np.ndarray | list[int], decks: Any) -> NinjaSlayerState:
-        """B new games with ``decks`` (a pair of deck specs, as the ``decks`` option) for these games only."""
-        return rules.init(np.asarray(seeds), self.config, parse_deck_specs(decks))
+        """``init(seeds, {"decks": decks})`` (kept for older callers)."""
+        return self.init(seeds, {"decks": decks})
 
     def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:  # type: ignore[override]
         return rules.legal_mask(state, self.config)

@@ -10,8 +10,8 @@ import numpy as np
 
 from envs.momotaro import render
 from envs.momotaro.cards import CARD_JA, CARD_NAMES, NUM_CARDS, NUM_ONI, WARRIOR_JA
-from envs.momotaro.state import (AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, OUT_DRAW, OUT_LOSS, OUT_WIN, PH_ADD,
-                                 PH_BID, PH_TAKE, MomotaroState)
+from envs.momotaro.state import (AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, OUT_DRAW, OUT_LOSS, OUT_WIN,
+                                 PHASE_ADD, PHASE_BID, PHASE_TAKE, MomotaroState)
 from envs.momotaro.tables import COMBOS
 
 from .play_table import InputError, Table
@@ -43,19 +43,19 @@ class MomotaroTable(Table):
 
     def __init__(self, game, seat: int, who: list[str]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
-        self.eng = game.engine
-        cfg = self.eng.cfg
+        self.cfg = cfg = game.config
+        self.tables = cfg.tables  # card and oni powers, oni names, janken modifiers, the action layout
         marks = {"rock": "グー", "scissors": "チョキ", "paper": "パー"}
         self.legend = LEGEND.format(warrior=cfg.warrior_value, green=marks[cfg.green_mark],
                                     monkey=marks[cfg.monkey_mark], values="/".join(str(v) for v in cfg.colored_values))
 
     def render(self, st: MomotaroState) -> str:  # type: ignore[override]
-        text = render.render_text(self.eng, st, 0, seat=self.seat, names=self.names)
-        warriors = ", ".join(f"{WARRIOR_JA[p]} = {self.names[p]}" for p in range(self.eng.P))
+        text = render.render_text(self.cfg, st, 0, seat=self.seat, names=self.names)
+        warriors = ", ".join(f"{WARRIOR_JA[p]} = {self.names[p]}" for p in range(self.cfg.num_players))
         return f"{text}\nwarriors: {warriors}\n{self.legend}"
 
     def menu(self, st: MomotaroState, legal: np.ndarray) -> list[str]:  # type: ignore[override]
-        kinds = {self.eng.lay.decode(int(a))[0] for a in legal}
+        kinds = {self.tables.layout.decode(int(a))[0] for a in legal}
         if kinds == {"bid"}:  # bids are 0..max and their numbers are the amounts
             return [f"you may bid 0..{len(legal) - 1} kibidango (sealed): type the amount"]
         return ["you may: " + "  ".join(f"[{i}] {self.label(int(a))}" for i, a in enumerate(legal))]
@@ -71,11 +71,11 @@ class MomotaroTable(Table):
     def narrate(self, before: MomotaroState, action: int, after: MomotaroState) -> list[str]:  # type: ignore[override]
         p = int(before.to_play[0])
         who = self.names[p]
-        kind, arg = self.eng.lay.decode(action)
+        kind, arg = self.tables.layout.decode(action)
         lines: list[str] = []
         if kind == "bid":
             sealed = p != self.seat
-            stage = "additional bid" if int(before.phase[0]) == PH_ADD else "bid"
+            stage = "additional bid" if int(before.phase[0]) == PHASE_ADD else "bid"
             lines.append(f"{who}: sealed {stage}" + ("" if sealed else f" of {arg}"))
             lines += self._auction_result(before, after)
         elif kind in ("take", "decline"):
@@ -88,7 +88,7 @@ class MomotaroTable(Table):
             lines.append(f"{who} ends healing")
         elif kind == "attack":
             o = arg
-            left = int(self.eng.oni_power[o]) - int(before.oni_dmg[0, o])
+            left = int(self.tables.oni_power[o]) - int(before.oni_dmg[0, o])
             lines.append(f"{who} attacks {self._oni(o)} (strength {left})")
         elif kind == "send":
             lines.append(self._battle(before, arg, after))
@@ -104,7 +104,7 @@ class MomotaroTable(Table):
         return lines
 
     def _oni(self, o: int) -> str:
-        return self.eng.d.oni_names[o]
+        return self.tables.oni_names[o]
 
     def _auction_result(self, before: MomotaroState, after: MomotaroState) -> list[str]:
         pos = int(before.hire_pos[0])
@@ -112,17 +112,17 @@ class MomotaroTable(Table):
         card = retainer + 1
         bids_of = lambda first, add: ", ".join(  # noqa: E731
             f"{self.names[q]} {int(first[q])}" + (f"+{int(add[q])}" if add[q] >= 0 else "")
-            for q in range(self.eng.P) if first[q] >= 0)
-        if int(before.phase[0]) == PH_BID and int(after.phase[0]) == PH_ADD:
-            tied = [self.names[q] for q in range(self.eng.P) if after.bidders[0, q]]
+            for q in range(self.cfg.num_players) if first[q] >= 0)
+        if int(before.phase[0]) == PHASE_BID and int(after.phase[0]) == PHASE_ADD:
+            tied = [self.names[q] for q in range(self.cfg.num_players) if after.bidders[0, q]]
             return [f"bids for {CARD_NAMES[card]}: {bids_of(after.bids[0], after.adds[0])} — a tie: "
                     f"{', '.join(tied)} bid again"]
-        if int(after.phase[0]) == PH_TAKE and int(before.phase[0]) != PH_TAKE:
+        if int(after.phase[0]) == PHASE_TAKE and int(before.phase[0]) != PHASE_TAKE:
             return [f"bids for {CARD_NAMES[card]}: {bids_of(after.bids[0], after.adds[0])} — tied again: "
                     f"janken, won by {self.names[int(after.to_play[0])]}, who takes or declines"]
         if int(after.hire_pos[0]) == pos:
             return []
-        winners = [q for q in range(self.eng.P) if after.hand[0, q, card] and not before.hand[0, q, card]]
+        winners = [q for q in range(self.cfg.num_players) if after.hand[0, q, card] and not before.hand[0, q, card]]
         shown = bids_of(after.last_bids[0], after.last_adds[0])
         if winners:
             q = winners[0]
@@ -134,11 +134,11 @@ class MomotaroTable(Table):
         p = int(before.to_play[0])
         o = int(after.target[0]) if after.target[0] >= 0 else int(before.target[0])
         cards = COMBOS[combo][1]
-        reduce = self.eng.cfg.damage_reduces_power
-        power = sum(int(self.eng.power[c]) - (int(before.card_dmg[0, p, c]) if reduce else 0) for c in cards)
-        janken = int(self.eng.combo_mod[combo, o])
+        reduce = self.cfg.damage_reduces_power
+        power = sum(int(self.tables.card_power[c]) - (int(before.card_dmg[0, p, c]) if reduce else 0) for c in cards)
+        janken = int(self.tables.combo_oni_mod[combo, o])
         mine = power + janken
-        oni = int(self.eng.oni_power[o]) - int(before.oni_dmg[0, o])
+        oni = int(self.tables.oni_power[o]) - int(before.oni_dmg[0, o])
         red, white = int(after.dice[0, 0]), int(after.dice[0, 1])
         sent = "+".join(CARD_NAMES[c] for c in cards)
         outcome = OUTCOME_WORDS.get(int(after.outcome[0]), "?")
@@ -152,11 +152,11 @@ class MomotaroTable(Table):
             defeated = before.oni_at[0, o] == AT_FIELD and after.oni_at[0, o] in (AT_TREASURE, AT_POTION)
             if defeated:
                 owner = self.names[int(after.oni_owner[0, o])]
-                prize = "potions" if after.oni_at[0, o] == AT_POTION else f"{int(self.eng.oni_power[o])} treasure"
+                prize = "potions" if after.oni_at[0, o] == AT_POTION else f"{int(self.tables.oni_power[o])} treasure"
                 lines.append(f"  {self._oni(o)} is defeated: {prize} to {owner}")
             elif after.oni_at[0, o] == AT_FIELD and before.oni_at[0, o] != AT_DECK and d1 != d0:
                 lines.append(f"  {self._oni(o)} damage {d0} -> {d1}" + (" (黒鬼 regenerates)" if d1 < d0 else ""))
-        for q in range(self.eng.P):
+        for q in range(self.cfg.num_players):
             for c in range(NUM_CARDS):
                 d0, d1 = int(before.card_dmg[0, q, c]), int(after.card_dmg[0, q, c])
                 name = f"{self.names[q]}'s {CARD_NAMES[c]}"
@@ -172,10 +172,11 @@ class MomotaroTable(Table):
         return lines
 
     def final(self, st: MomotaroState) -> list[str]:  # type: ignore[override]
-        return ["treasure: " + ", ".join(f"{self.names[p]} {int(st.treasure[0, p])}" for p in range(self.eng.P))]
+        seats = range(self.cfg.num_players)
+        return ["treasure: " + ", ".join(f"{self.names[p]} {int(st.treasure[0, p])}" for p in seats)]
 
     def explain(self, st: MomotaroState, action: int) -> str:  # type: ignore[override]
-        kind, _ = self.eng.lay.decode(action)
+        kind, _ = self.tables.layout.decode(action)
         return {
             "bid": "it bids by the retainer's worth (stronger, first of a kind) against the stock still to spend",
             "take": "every retainer fights, shields the warrior and breaks ties",

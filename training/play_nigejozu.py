@@ -12,7 +12,7 @@ from agents.heuristics.nigejozu import NigejozuHeuristic
 from envs.nigejozu import actions as A
 from envs.nigejozu.board import NUM_PROVINCES, PROVINCE_NAMES
 from envs.nigejozu.rules import count_for
-from envs.nigejozu.state import CARD, FACTION_JA, FACTION_NAMES, OVER, NigejozuState
+from envs.nigejozu.state import FACTION_JA, FACTION_NAMES, PHASE_CARD, PHASE_OVER, NigejozuState
 
 from .play_table import InputError, Table
 
@@ -75,7 +75,7 @@ class NigejozuTable(Table):
 
     def menu(self, st: NigejozuState, legal: np.ndarray) -> list[str]:  # type: ignore[override]
         lines = ["you may:"] + [f"  [{i}] {self.choice(st, int(a))}" for i, a in enumerate(legal)]
-        if int(st.phase[0]) == CARD:
+        if int(st.phase[0]) == PHASE_CARD:
             lines.append("  (back: take the card back and choose again)")
         return lines
 
@@ -131,7 +131,7 @@ class NigejozuTable(Table):
             if int(after.escape[0]) == side and int(before.escape[0]) != side:
                 lines.append(f"{self.names[side]}'s hand is empty: it takes the 逃げチップ (wins ties); "
                              f"{self.names[1 - side]} plays on alone")
-        if int(after.phase[0]) == OVER:
+        if int(after.phase[0]) == PHASE_OVER:
             lines.append("both hands are empty: the battle is fought in chip order (below).")
         return lines
 

@@ -33,7 +33,7 @@ from envs.momotaro.actions import ActionLayout
 from envs.momotaro.cards import IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR
 from envs.momotaro.config import MomotaroConfig
 from envs.momotaro.observation import offsets
-from envs.momotaro.state import PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_ONI, PH_YELLOW
+from envs.momotaro.state import PHASE_ADD, PHASE_ASSIGN, PHASE_BID, PHASE_COMBO, PHASE_ONI, PHASE_YELLOW
 from envs.momotaro.tables import COMBO_CARDS, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _D = MomotaroConfig().derive()  # the default rules' values (the observation does not carry them)
@@ -127,9 +127,9 @@ class MomotaroHeuristic:
         score = np.zeros((b, n_act))
 
         # Hiring: first and additional bids, take.
-        r = np.flatnonzero((phase == PH_BID) | (phase == PH_ADD))
+        r = np.flatnonzero((phase == PHASE_BID) | (phase == PHASE_ADD))
         if r.size:
-            target = self._bid_target(obs[r], off, own_hand[r], kibi[r], phase[r] == PH_ADD, k0, p)
+            target = self._bid_target(obs[r], off, own_hand[r], kibi[r], phase[r] == PHASE_ADD, k0, p)
             bids = np.arange(lay.num_bids, dtype=np.float64)
             score[r, lay.bid0:lay.bid0 + lay.num_bids] = -np.abs(bids[None, :] - target[:, None])
         score[:, lay.take] = 1.0
@@ -142,7 +142,7 @@ class MomotaroHeuristic:
         score[:, lay.end_heal] = 0.0
 
         # Battle: expected value of every (oni, card set).
-        r = np.flatnonzero((phase == PH_ONI) | (phase == PH_COMBO))
+        r = np.flatnonzero((phase == PHASE_ONI) | (phase == PHASE_COMBO))
         if r.size:
             ev = self._battle_values(obs[r], off, eff[r], kibi[r], potions[r])  # [n, 12, 58]
             legal = LEGAL_BY_HAND[(own_hand[r] * POW2).sum(axis=1)]  # [n, 58]
@@ -152,7 +152,7 @@ class MomotaroHeuristic:
             score[r, lay.combo0:lay.combo0 + NUM_COMBOS] = np.maximum(ev[np.arange(r.size), tgt], -1e6)
 
         # Damage: the card for which it costs least.
-        r = np.flatnonzero(phase == PH_ASSIGN)
+        r = np.flatnonzero(phase == PHASE_ASSIGN)
         if r.size:
             pending = np.rint(obs[r, off["pending_damage"].start] * 15.0).astype(np.int64)
             cost = self._damage_cost(eff[r], kibi[r], potions[r])  # [n, 10, 16]
@@ -160,7 +160,7 @@ class MomotaroHeuristic:
             score[r, lay.assign0:lay.assign0 + NUM_CARDS] = -cost[np.arange(r.size), :, hit]
 
         # 黄鬼: the treasure unless a potion is needed.
-        r = np.flatnonzero(phase == PH_YELLOW)
+        r = np.flatnonzero(phase == PHASE_YELLOW)
         if r.size:
             w_dmg = own_dmg[r, WARRIOR]
             alone = own_hand[r, 1:].sum(axis=1) == 0

@@ -9,9 +9,8 @@ from envs.core import rng
 from envs.core.game import BatchGame
 from envs.core.metadata import GameMetadata
 
-from . import position, render, rules
+from . import observation, position, render, rules
 from .config import MomotaroConfig
-from .observation import Observer
 from .state import MomotaroState, empty_state
 
 
@@ -22,12 +21,10 @@ class Momotaro(BatchGame):
 
     def __init__(self, **options: Any) -> None:
         self.config = MomotaroConfig.from_options(options)
-        self.engine = rules.Engine(self.config)  # read by position, render, observation and play_momotaro
-        self.observer = Observer(self.config, self.engine)
         self.layout = self.config.tables.layout
         self.num_players = self.config.num_players
         self.num_actions = self.layout.num_actions
-        self.observation_shape = (self.observer.size,)
+        self.observation_shape = (observation.obs_size(self.num_players),)
 
     @property
     def oni_names(self) -> tuple[str, ...]:
@@ -48,7 +45,7 @@ class Momotaro(BatchGame):
         rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: MomotaroState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
-        return self.observer.observe(state, seat)
+        return observation.observe(state, seat, self.config)
 
     def action_label(self, action: int) -> str:
         return self.layout.label(action, self.oni_names)
@@ -57,13 +54,13 @@ class Momotaro(BatchGame):
         return self.layout.describe(action, self.oni_names)
 
     def render_text(self, state: MomotaroState, index: int = 0, seat: int | None = None) -> str:  # type: ignore[override]
-        return render.render_text(self.engine, state, index, seat)
+        return render.render_text(self.config, state, index, seat)
 
     def to_position(self, state: MomotaroState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
-        return position.to_position(self.engine, state, index)
+        return position.to_position(self.config, state, index)
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> MomotaroState:
-        return position.from_position(self.engine, position_, seed)
+        return position.from_position(self.config, position_, seed)
 
     @property
     def metadata(self) -> GameMetadata:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .state import PH_ADD, PH_BID, MomotaroState
+from .state import PHASE_ADD, PHASE_BID, MomotaroState
 
 
 def rekey(state, rng: np.random.Generator) -> None:
@@ -60,9 +60,9 @@ def resample_hidden(game, state: MomotaroState, seat, rng: np.random.Generator) 
     out.oni_deck[:] = _shuffle_tail(out.oni_deck, 4 * out.round.astype(np.int64), rng)
     others = np.arange(game.num_players)[None, :] != seat[:, None]
     live = ~(out.terminated | out.truncated)
-    hidden_bids = others & (live & (out.phase == PH_BID))[:, None] & (out.bids >= 0)
+    hidden_bids = others & (live & (out.phase == PHASE_BID))[:, None] & (out.bids >= 0)
     _redraw_bids(out.bids, hidden_bids, out.kibi, rng)
-    hidden_adds = others & (live & (out.phase == PH_ADD))[:, None] & (out.adds >= 0)
+    hidden_adds = others & (live & (out.phase == PHASE_ADD))[:, None] & (out.adds >= 0)
     _redraw_bids(out.adds, hidden_adds, out.kibi - np.maximum(out.bids, 0), rng)
     rekey(out, rng)
     return out

@@ -48,12 +48,14 @@ their composition). All values are in [0, 1]. Blocks, in order (P = num_players)
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
+
 import numpy as np
 
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
-from .config import MomotaroConfig
-from .rules import Engine
-from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PH_BID, PH_TAKE, MomotaroState
+from .config import Derived, MomotaroConfig
+from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PHASE_BID, PHASE_TAKE, MomotaroState
 from .tables import COMBO_CARDS
 
 
@@ -84,111 +86,124 @@ def obs_size(p: int) -> int:
     return sum(size for _, size in layout(p))
 
 
-class Observer:
-    """Builds observations for one configuration (offsets and scales precomputed)."""
+@dataclasses.dataclass(frozen=True)
+class _Scales:
+    """What ``observe`` divides by and indexes with for one config's tables (built once per tables)."""
 
-    def __init__(self, cfg: MomotaroConfig, engine: Engine) -> None:
-        self.cfg, self.eng = cfg, engine
-        self.P = cfg.num_players
-        self.off = offsets(self.P)
-        self.size = obs_size(self.P)
-        self.inv_k = 1.0 / max(cfg.kibi, 1)
-        self.inv_card_power = (1.0 / engine.power).astype(np.float32)
-        self.inv_oni_power = (1.0 / engine.oni_power).astype(np.float32)
-        self.inv_total = 1.0 / engine.d.total_treasure
-        self.inv_slots = 1.0 / engine.slot_limit
-        self.seat_offsets = np.arange(self.P)
-        self.inv_card_power_by_seat = np.tile(self.inv_card_power, self.P)  # card_damage block, seat-major
-        self.is_self = self.seat_offsets == 0  # offset 0 is the observer
-        self.deck_positions = np.arange(NUM_RETAINERS)
-        # Cards of the set sent this turn, by combo id; the last row (index -1 = no set) is empty.
-        self.fought_by_combo = np.vstack([COMBO_CARDS, np.zeros(NUM_CARDS, dtype=bool)])
+    off: dict[str, slice]
+    size: int
+    inv_k: float
+    inv_total: float
+    inv_slots: float
+    inv_oni_power: np.ndarray  # float32[12]
+    inv_card_power_by_seat: np.ndarray  # float32[P * 10]: the card_damage block, seat-major
+    seat_offsets: np.ndarray  # [P]: 0..P-1, offset 0 is the observer
+    is_self: np.ndarray  # bool[P]
 
-    def observe(self, st: MomotaroState, seat: int | np.ndarray) -> np.ndarray:
-        b, p, off, size = st.batch_size, self.P, self.off, self.size
-        rows = np.arange(b)
-        seat = np.asarray(seat, dtype=np.int64)
-        if seat.ndim == 0:  # one seat for every game (the AEC face)
-            seat = np.full(b, seat)
-        rel = (seat[:, None] + self.seat_offsets) % p  # rel[i, k] = absolute seat at offset k
-        # Row of (game i, relative seat k) in a per-player array viewed as [B*P, ...]: one np.take
-        # per array is several times faster than indexing with (rows, rel).
-        who = (rows[:, None] * p + rel).ravel()
 
-        def by_seat(x: np.ndarray) -> np.ndarray:
-            """x[i, rel[i]] for x of shape [B, P] or [B, P, n], flattened to [B, P*n]."""
-            return x.reshape(b * p, -1).take(who, axis=0).reshape(b, -1)
+@functools.lru_cache(maxsize=64)
+def _scales(t: Derived) -> _Scales:
+    # Keyed by the tables object itself (compared by identity), which a config builds once.
+    p = t.num_players
+    seat_offsets = np.arange(p)
+    return _Scales(off=offsets(p), size=obs_size(p), inv_k=1.0 / max(t.kibi, 1), inv_total=1.0 / t.total_treasure,
+                   inv_slots=1.0 / t.slot_limit, inv_oni_power=(1.0 / t.oni_power).astype(np.float32),
+                   inv_card_power_by_seat=np.tile((1.0 / t.card_power).astype(np.float32), p),
+                   seat_offsets=seat_offsets, is_self=seat_offsets == 0)
 
-        out = np.zeros((b, size), dtype=np.float32)
 
-        def put(name: str, values: np.ndarray) -> None:
-            out[:, off[name]] = values
+_DECK_POSITIONS = np.arange(NUM_RETAINERS)
+# Cards of the set sent this turn, by combo id; the last row (index -1 = no set) is empty.
+_FOUGHT_BY_COMBO = np.vstack([COMBO_CARDS, np.zeros(NUM_CARDS, dtype=bool)])
 
-        done = st.terminated | st.truncated
-        battle = st.round > 0
-        hiring = ~battle
-        rolled = st.dice[:, 0] > 0
-        pos = np.minimum(st.hire_pos, NUM_RETAINERS - 1).astype(np.int64)
-        # Every one-hot block in one scatter: (block, column within it, shown). A hidden one writes
-        # 0.0 into its own block, which is zero anyway (blocks never share a column).
-        always = np.ones(b, dtype=bool)
-        hots = (
-            ("phase", np.where(done, NUM_PHASES - 1, st.phase), always),
-            ("round", st.round, always),
-            ("lap", np.minimum(st.slot // p, 3), battle),
-            ("own_seat", seat, always),
-            ("to_play", (st.to_play - seat) % p, ~done),
-            ("start_player", (st.start_player - seat) % p, battle),
-            ("auction_card", st.hire_deck[rows, pos], hiring),
-            ("target", np.maximum(st.target, 0), st.target >= 0),
-            ("red_die", np.maximum(st.dice[:, 0] - 1, 0), rolled),
-            ("white_die", np.maximum(st.dice[:, 1] - 1, 0), rolled),
-            ("outcome", np.maximum(st.outcome, 0), st.outcome >= 0),
-        )
-        # [11, B], block-major; concatenating the 1-D columns is cheaper than np.stack for a small batch.
-        cols = np.concatenate([index for _, index, _ in hots], dtype=np.int64).reshape(len(hots), b)
-        cols += np.array([off[name].start for name, _, _ in hots])[:, None] + rows * size
-        out.reshape(-1)[cols] = np.concatenate([shown for _, _, shown in hots], dtype=np.float32).reshape(len(hots), b)
 
-        left = np.where((st.round == 1) | (st.round == 2), (self.eng.slot_limit - st.slot) * self.inv_slots, 0.0)
-        put("slots_left", np.minimum(np.maximum(left, 0.0), 1.0)[:, None])
-        put("alive", by_seat(st.alive))
-        put("kibidango", by_seat(st.kibi) * self.inv_k)
-        put("potions", np.minimum(by_seat(st.potions), 3) / 3.0)
-        put("treasure", by_seat(st.treasure) * self.inv_total)
-        put("cards_in_play", by_seat(st.hand))
-        put("card_damage", by_seat(st.card_dmg) * self.inv_card_power_by_seat)
-        put("knocked_out", by_seat(st.ko))
-        put("fresh_damage", by_seat(st.fresh))
+def observe(st: MomotaroState, seat: int | np.ndarray, cfg: MomotaroConfig) -> np.ndarray:
+    """float32[B, obs_size(P)]: each game seen from ``seat`` (one seat for all games, or one per game)."""
+    sc = _scales(cfg.tables)
+    b, p, off, size = st.batch_size, cfg.num_players, sc.off, sc.size
+    rows = np.arange(b)
+    seat = np.asarray(seat, dtype=np.int64)
+    if seat.ndim == 0:  # one seat for every game (the AEC face)
+        seat = np.full(b, seat)
+    rel = (seat[:, None] + sc.seat_offsets) % p  # rel[i, k] = absolute seat at offset k
+    # Row of (game i, relative seat k) in a per-player array viewed as [B*P, ...]: one np.take
+    # per array is several times faster than indexing with (rows, rel).
+    who = (rows[:, None] * p + rel).ravel()
 
-        # Retainers still face down: deck position j holds retainer hire_deck[i, j].
-        down_cols = (rows * size + off["hiring_deck"].start)[:, None] + st.hire_deck
-        out.reshape(-1)[down_cols] = (self.deck_positions > st.hire_pos[:, None]).astype(np.float32)
-        put("declined", st.declined)
-        bidders = by_seat(st.bidders) & hiring[:, None]
-        put("bidders", bidders)
-        bids, adds = by_seat(st.bids), by_seat(st.adds)
-        first = st.phase == PH_BID
-        put("has_bid", np.where(first[:, None], bids >= 0, adds >= 0) & bidders)
-        # A sealed bid is known to its owner (offset 0) at once and to everyone after the stage's reveal.
-        bid_known = (bids >= 0) & ((~first)[:, None] | self.is_self)
-        put("bid_value", np.where(bid_known, bids, 0) * self.inv_k)
-        put("bid_known", bid_known)
-        add_known = (adds >= 0) & ((st.phase == PH_TAKE)[:, None] | self.is_self)
-        put("add_value", np.where(add_known, adds, 0) * self.inv_k)
-        put("add_known", add_known)
-        last_b, last_a = by_seat(st.last_bids), by_seat(st.last_adds)
-        put("last_bid", np.maximum(last_b, 0) * self.inv_k)
-        put("last_add", np.maximum(last_a, 0) * self.inv_k)
-        put("last_add_made", last_a >= 0)
+    def by_seat(x: np.ndarray) -> np.ndarray:
+        """x[i, rel[i]] for x of shape [B, P] or [B, P, n], flattened to [B, P*n]."""
+        return x.reshape(b * p, -1).take(who, axis=0).reshape(b, -1)
 
-        at = st.oni_at
-        put("oni_field", at == AT_FIELD)
-        put("oni_damage", st.oni_dmg * self.inv_oni_power)
-        put("oni_deck", at == AT_DECK)
-        put("oni_treasure", at == AT_TREASURE)
-        put("oni_potion", at == AT_POTION)
-        put("fought", self.fought_by_combo[st.combo])
-        put("pending_damage", np.minimum(st.pending, 15)[:, None] / 15.0)
-        put("turns", np.minimum(st.turns / self.cfg.max_turns, 1.0)[:, None])
-        return out
+    out = np.zeros((b, size), dtype=np.float32)
+
+    def put(name: str, values: np.ndarray) -> None:
+        out[:, off[name]] = values
+
+    done = st.terminated | st.truncated
+    battle = st.round > 0
+    hiring = ~battle
+    rolled = st.dice[:, 0] > 0
+    pos = np.minimum(st.hire_pos, NUM_RETAINERS - 1).astype(np.int64)
+    # Every one-hot block in one scatter: (block, column within it, shown). A hidden one writes
+    # 0.0 into its own block, which is zero anyway (blocks never share a column).
+    always = np.ones(b, dtype=bool)
+    hots = (
+        ("phase", np.where(done, NUM_PHASES - 1, st.phase), always),
+        ("round", st.round, always),
+        ("lap", np.minimum(st.slot // p, 3), battle),
+        ("own_seat", seat, always),
+        ("to_play", (st.to_play - seat) % p, ~done),
+        ("start_player", (st.start_player - seat) % p, battle),
+        ("auction_card", st.hire_deck[rows, pos], hiring),
+        ("target", np.maximum(st.target, 0), st.target >= 0),
+        ("red_die", np.maximum(st.dice[:, 0] - 1, 0), rolled),
+        ("white_die", np.maximum(st.dice[:, 1] - 1, 0), rolled),
+        ("outcome", np.maximum(st.outcome, 0), st.outcome >= 0),
+    )
+    # [11, B], block-major; concatenating the 1-D columns is cheaper than np.stack for a small batch.
+    cols = np.concatenate([index for _, index, _ in hots], dtype=np.int64).reshape(len(hots), b)
+    cols += np.array([off[name].start for name, _, _ in hots])[:, None] + rows * size
+    out.reshape(-1)[cols] = np.concatenate([shown for _, _, shown in hots], dtype=np.float32).reshape(len(hots), b)
+
+    left = np.where((st.round == 1) | (st.round == 2), (cfg.tables.slot_limit - st.slot) * sc.inv_slots, 0.0)
+    put("slots_left", np.minimum(np.maximum(left, 0.0), 1.0)[:, None])
+    put("alive", by_seat(st.alive))
+    put("kibidango", by_seat(st.kibi) * sc.inv_k)
+    put("potions", np.minimum(by_seat(st.potions), 3) / 3.0)
+    put("treasure", by_seat(st.treasure) * sc.inv_total)
+    put("cards_in_play", by_seat(st.hand))
+    put("card_damage", by_seat(st.card_dmg) * sc.inv_card_power_by_seat)
+    put("knocked_out", by_seat(st.ko))
+    put("fresh_damage", by_seat(st.fresh))
+
+    # Retainers still face down: deck position j holds retainer hire_deck[i, j].
+    down_cols = (rows * size + off["hiring_deck"].start)[:, None] + st.hire_deck
+    out.reshape(-1)[down_cols] = (_DECK_POSITIONS > st.hire_pos[:, None]).astype(np.float32)
+    put("declined", st.declined)
+    bidders = by_seat(st.bidders) & hiring[:, None]
+    put("bidders", bidders)
+    bids, adds = by_seat(st.bids), by_seat(st.adds)
+    first = st.phase == PHASE_BID
+    put("has_bid", np.where(first[:, None], bids >= 0, adds >= 0) & bidders)
+    # A sealed bid is known to its owner (offset 0) at once and to everyone after the stage's reveal.
+    bid_known = (bids >= 0) & ((~first)[:, None] | sc.is_self)
+    put("bid_value", np.where(bid_known, bids, 0) * sc.inv_k)
+    put("bid_known", bid_known)
+    add_known = (adds >= 0) & ((st.phase == PHASE_TAKE)[:, None] | sc.is_self)
+    put("add_value", np.where(add_known, adds, 0) * sc.inv_k)
+    put("add_known", add_known)
+    last_b, last_a = by_seat(st.last_bids), by_seat(st.last_adds)
+    put("last_bid", np.maximum(last_b, 0) * sc.inv_k)
+    put("last_add", np.maximum(last_a, 0) * sc.inv_k)
+    put("last_add_made", last_a >= 0)
+
+    at = st.oni_at
+    put("oni_field", at == AT_FIELD)
+    put("oni_damage", st.oni_dmg * sc.inv_oni_power)
+    put("oni_deck", at == AT_DECK)
+    put("oni_treasure", at == AT_TREASURE)
+    put("oni_potion", at == AT_POTION)
+    put("fought", _FOUGHT_BY_COMBO[st.combo])
+    put("pending_damage", np.minimum(st.pending, 15)[:, None] / 15.0)
+    put("turns", np.minimum(st.turns / cfg.max_turns, 1.0)[:, None])
+    return out

@@ -42,10 +42,12 @@ import numpy as np
 from envs.core import schema as S
 from envs.core.errors import PositionError
 
+from . import rules
 from .cards import CARD_NAMES, IS_YELLOW, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
-from .rules import Engine
-from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUTCOME_NAMES, PH_ADD, PH_ASSIGN, PH_BID, PH_COMBO, PH_HEAL,
-                    PH_ONI, PH_OVER, PH_TAKE, PH_YELLOW, PHASE_NAMES, MomotaroState, empty_state)
+from .config import MomotaroConfig
+from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUTCOME_NAMES, PHASE_ADD, PHASE_ASSIGN, PHASE_BID, PHASE_COMBO,
+                    PHASE_HEAL, PHASE_NAMES, PHASE_ONI, PHASE_OVER, PHASE_TAKE, PHASE_YELLOW, MomotaroState,
+                    empty_state)
 from .tables import COMBO_BY_CARDS, COMBO_CARDS, COMBO_SIZE, COMBOS
 
 RETAINER_NAMES = CARD_NAMES[1:]
@@ -53,10 +55,11 @@ OUTCOMES = tuple(OUTCOME_NAMES[k] for k in range(len(OUTCOME_NAMES) - 1))  # "wi
 TAKEN_AS = ("treasure", "potion")
 
 
-def schema(eng: Engine) -> S.Record:
+def schema(cfg: MomotaroConfig) -> S.Record:
     """Every key of a position: its parser, range and default, and the state array it is (``.into``)."""
-    return _schema(eng.P, eng.K, tuple(int(x) for x in eng.power), eng.d.oni_names,
-                   tuple(int(x) for x in eng.oni_power), eng.cfg.max_turns)
+    t = cfg.tables
+    return _schema(cfg.num_players, t.kibi, tuple(int(x) for x in t.card_power), t.oni_names,
+                   tuple(int(x) for x in t.oni_power), cfg.max_turns)
 
 
 @functools.lru_cache(maxsize=16)
@@ -103,17 +106,17 @@ def _schema(P: int, K: int, power: tuple[int, ...], oni_names: tuple[str, ...], 
     })
 
 
-def to_position(eng: Engine, st: MomotaroState, i: int = 0) -> dict[str, Any]:
-    sch = schema(eng)
+def to_position(cfg: MomotaroConfig, st: MomotaroState, i: int = 0) -> dict[str, Any]:
+    sch = schema(cfg)
     out = S.read(sch, st, i)
     player = sch.fields["players"].item  # type: ignore[attr-defined]
     combo, at = int(st.combo[i]), st.oni_at[i]
     out.update({
-        "game": "momotaro", "num_players": eng.P,
+        "game": "momotaro", "num_players": cfg.num_players,
         "players": [player.dump({
             "cards": {c: st.card_dmg[i, p, c] for c in np.flatnonzero(st.hand[i, p])},
             "knocked_out": np.flatnonzero(st.ko[i, p]), "kibidango": st.kibi[i, p], "potions": st.potions[i, p],
-            "treasure": st.treasure[i, p], "fresh": np.flatnonzero(st.fresh[i, p])}) for p in range(eng.P)],
+            "treasure": st.treasure[i, p], "fresh": np.flatnonzero(st.fresh[i, p])}) for p in range(cfg.num_players)],
         "declined": sch.fields["declined"].dump(np.flatnonzero(st.declined[i])),
         "oni_damage": sch.fields["oni_damage"].dump(
             {o: st.oni_dmg[i, o] for o in range(NUM_ONI) if at[o] == AT_FIELD and st.oni_dmg[i, o] > 0}),
@@ -127,23 +130,23 @@ def to_position(eng: Engine, st: MomotaroState, i: int = 0) -> dict[str, Any]:
 
 
 # ---- loading -----------------------------------------------------------------------------------
-def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> MomotaroState:
+def from_position(cfg: MomotaroConfig, position: Mapping[str, Any], seed: int = 0) -> MomotaroState:
     key = S.check_seed(seed)
-    p = schema(eng).parse(position, "")
-    if p["num_players"] != eng.P:
-        raise PositionError("num_players", f"this game has {eng.P} players, the position {p['num_players']}")
+    p = schema(cfg).parse(position, "")
+    if p["num_players"] != cfg.num_players:
+        raise PositionError("num_players", f"this game has {cfg.num_players} players, the position {p['num_players']}")
     if p["phase"] is None:
-        p["phase"] = PH_BID if p["round"] == 0 else PH_ONI
+        p["phase"] = PHASE_BID if p["round"] == 0 else PHASE_ONI
     phase = p["phase"]
-    _check_end(p, phase, eng)
-    st = empty_state(1, eng.P)
+    _check_end(p, phase, cfg)
+    st = empty_state(1, cfg)
     st.rng_key[:] = key
-    S.store(schema(eng), p, st)
-    owner_of = _load_players(st, p["players"], eng)
-    _load_hiring(st, p, owner_of, phase == PH_OVER)
-    taken = _load_oni(st, p, eng)
-    for seat in range(eng.P):
-        won = sum(int(eng.oni_power[o]) for o, (by, at) in taken.items() if by == seat and at == AT_TREASURE)
+    S.store(schema(cfg), p, st)
+    owner_of = _load_players(st, p["players"], cfg)
+    _load_hiring(st, p, owner_of, phase == PHASE_OVER)
+    taken = _load_oni(st, p, cfg)
+    for seat in range(cfg.num_players):
+        won = sum(int(cfg.tables.oni_power[o]) for o, (by, at) in taken.items() if by == seat and at == AT_TREASURE)
         got = sum(int(YELLOW_POTIONS[o]) for o, (by, at) in taken.items() if by == seat and at == AT_POTION)
         st.treasure[0, seat] = won
         if p["players"][seat]["treasure"] not in (None, won):
@@ -153,39 +156,39 @@ def from_position(eng: Engine, position: Mapping[str, Any], seed: int = 0) -> Mo
     if p["terminated"] and st.alive[0].any() and (p["round"] < 3 or (st.oni_at[0] == AT_FIELD).any()):
         raise PositionError("terminated", "a game ends when every warrior is knocked out or round 3's oni are all "
                                           "defeated")
-    if p["round"] in (1, 2) and p["slot"] >= eng.slot_limit and phase != PH_OVER:
-        raise PositionError("slot", f"rounds 1 and 2 have {eng.slot_limit} turn slots")
+    if p["round"] in (1, 2) and p["slot"] >= cfg.tables.slot_limit and phase != PHASE_OVER:
+        raise PositionError("slot", f"rounds 1 and 2 have {cfg.tables.slot_limit} turn slots")
     if p["sent"] is not None:
         st.combo[0] = COMBO_BY_CARDS.get(frozenset(p["sent"]), -1)
         if st.combo[0] < 0:
             raise PositionError("sent", f"{[CARD_NAMES[c] for c in p['sent']]} is not one of the 58 legal card sets")
     if p["dice"] is not None:
         st.dice[0] = p["dice"]
-    st.to_play[0] = _check_turn(st, p, phase, eng)
-    if phase != PH_OVER and not eng.legal_mask(st)[0].any():
+    st.to_play[0] = _check_turn(st, p, phase, cfg)
+    if phase != PHASE_OVER and not rules.legal_mask(st, cfg)[0].any():
         raise PositionError("phase", "no legal action from this position")
     return st
 
 
-def _check_end(p: Mapping[str, Any], phase: int, eng: Engine) -> None:
+def _check_end(p: Mapping[str, Any], phase: int, cfg: MomotaroConfig) -> None:
     """Phase 'over' goes with a terminated or truncated game, reachable only after the hiring."""
     rnd, terminated, truncated = p["round"], p["terminated"], p["truncated"]
-    hiring = phase in (PH_BID, PH_ADD, PH_TAKE)
-    if phase != PH_OVER and hiring != (rnd == 0):
+    hiring = phase in (PHASE_BID, PHASE_ADD, PHASE_TAKE)
+    if phase != PHASE_OVER and hiring != (rnd == 0):
         raise PositionError("phase", f"phase {PHASE_NAMES[phase]!r} does not belong to round {rnd}")
-    if (phase == PH_OVER) != (terminated or truncated):
+    if (phase == PHASE_OVER) != (terminated or truncated):
         raise PositionError("phase", "phase 'over' goes with terminated or truncated, and only with them")
     if terminated and truncated:
         raise PositionError("truncated", "a game ends either by its rules (terminated) or by max_turns (truncated)")
-    if phase == PH_OVER and rnd == 0:
+    if phase == PHASE_OVER and rnd == 0:
         raise PositionError("round", "a game cannot end during the hiring (round 0)")
-    if truncated and p["turns"] != eng.cfg.max_turns:
-        raise PositionError("turns", f"a game is truncated when its turns reach max_turns={eng.cfg.max_turns}")
-    if phase != PH_OVER and p["turns"] >= eng.cfg.max_turns:
-        raise PositionError("turns", f"a live game has had fewer than max_turns={eng.cfg.max_turns} turns")
+    if truncated and p["turns"] != cfg.max_turns:
+        raise PositionError("turns", f"a game is truncated when its turns reach max_turns={cfg.max_turns}")
+    if phase != PHASE_OVER and p["turns"] >= cfg.max_turns:
+        raise PositionError("turns", f"a live game has had fewer than max_turns={cfg.max_turns} turns")
 
 
-def _load_players(st: MomotaroState, players: list[dict[str, Any]], eng: Engine) -> dict[int, int]:
+def _load_players(st: MomotaroState, players: list[dict[str, Any]], cfg: MomotaroConfig) -> dict[int, int]:
     """Cards in play (with damage), knocked out, kibidango, potions, fresh damage; returns retainer -> owner."""
     owner_of: dict[int, int] = {}
     for seat, pl in enumerate(players):
@@ -195,7 +198,7 @@ def _load_players(st: MomotaroState, players: list[dict[str, Any]], eng: Engine)
         for c in pl["knocked_out"]:
             if st.hand[0, seat, c]:
                 raise PositionError(f"{f}.knocked_out", f"{CARD_NAMES[c]} is also in play")
-            st.ko[0, seat, c], st.card_dmg[0, seat, c] = True, eng.power[c]
+            st.ko[0, seat, c], st.card_dmg[0, seat, c] = True, cfg.tables.card_power[c]
         if not (st.hand[0, seat, WARRIOR] or st.ko[0, seat, WARRIOR]):
             raise PositionError(f"{f}.cards", "every player has a warrior W, in play or knocked out")
         for c in np.flatnonzero(st.hand[0, seat, 1:] | st.ko[0, seat, 1:]) + 1:
@@ -234,10 +237,10 @@ def _load_hiring(st: MomotaroState, p: dict[str, Any], owner_of: dict[int, int],
             raise PositionError(f"bids[{seat}]", "a bid (plus its additional bid) cannot exceed the kibidango held")
 
 
-def _load_oni(st: MomotaroState, p: dict[str, Any], eng: Engine) -> dict[int, tuple[int, int]]:
+def _load_oni(st: MomotaroState, p: dict[str, Any], cfg: MomotaroConfig) -> dict[int, tuple[int, int]]:
     """The oni deal order, the oni taken (as treasure or potion) and the damage on field oni."""
     taken: dict[int, tuple[int, int]] = {}
-    names = eng.d.oni_names
+    names, oni_power = cfg.tables.oni_names, cfg.tables.oni_power
     for o, info in p["oni_taken"].items():
         if info["as"] == 1 and not IS_YELLOW[o]:
             raise PositionError(f"oni_taken.{names[o]}.as", "'treasure', or 'potion' for a yellow oni")
@@ -252,39 +255,39 @@ def _load_oni(st: MomotaroState, p: dict[str, Any], eng: Engine) -> dict[int, tu
     for o in range(NUM_ONI):
         if o in taken:
             st.oni_owner[0, o], st.oni_at[0, o] = taken[o]
-            st.oni_dmg[0, o] = eng.oni_power[o]  # a defeated oni carries its full damage
+            st.oni_dmg[0, o] = oni_power[o]  # a defeated oni carries its full damage
         elif o in dealt:
             st.oni_at[0, o] = AT_FIELD
     for o, dmg in damage.items():
         if st.oni_at[0, o] != AT_FIELD:
             raise PositionError(f"oni_damage.{names[o]}", "only oni on the field carry damage")
-        if dmg >= eng.oni_power[o] and not (p["phase"] == PH_YELLOW and o == p["target"]):
-            raise PositionError(f"oni_damage.{names[o]}", f"an oni with damage {int(eng.oni_power[o])} is defeated")
+        if dmg >= oni_power[o] and not (p["phase"] == PHASE_YELLOW and o == p["target"]):
+            raise PositionError(f"oni_damage.{names[o]}", f"an oni with damage {int(oni_power[o])} is defeated")
         st.oni_dmg[0, o] = dmg
     return taken
 
 
-def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, eng: Engine) -> int:
+def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, cfg: MomotaroConfig) -> int:
     """Whose turn it is and the phase's own consistency (bids, target, cards sent, pending damage)."""
-    P, bids, adds, bidders = eng.P, p["bids"], p["additional"], p["bidders"]
-    if phase in (PH_BID, PH_ADD):
-        waiting = [s for s in range(P) if bidders[s] and (bids if phase == PH_BID else adds)[s] < 0]
+    P, bids, adds, bidders = cfg.num_players, p["bids"], p["additional"], p["bidders"]
+    if phase in (PHASE_BID, PHASE_ADD):
+        waiting = [s for s in range(P) if bidders[s] and (bids if phase == PHASE_BID else adds)[s] < 0]
         default_tp = waiting[0] if waiting else 0
     else:
-        default_tp = 0 if phase == PH_TAKE else (p["start_player"] + p["slot"]) % P
+        default_tp = 0 if phase == PHASE_TAKE else (p["start_player"] + p["slot"]) % P
     to_play = default_tp if p["to_play"] is None else p["to_play"]
-    if phase == PH_BID:
+    if phase == PHASE_BID:
         if not all(bidders) or any(a >= 0 for a in adds):
             raise PositionError("bidders", "in the first bid every seat bids and nobody has an additional bid")
         if any((bids[s] >= 0) != (s < to_play) for s in range(P)):
             raise PositionError("bids", f"seats bid in order: seats before {to_play} have bid, the rest not yet")
-    elif phase in (PH_ADD, PH_TAKE):
+    elif phase in (PHASE_ADD, PHASE_TAKE):
         if min(bids) < 0:
             raise PositionError("bids", "the additional stage follows a complete first bid")
         tied = [b == max(bids) for b in bids]
         if bidders != tied or sum(tied) < 2:
             raise PositionError("bidders", "the additional bidders are the seats tied for the highest bid")
-        if phase == PH_ADD:
+        if phase == PHASE_ADD:
             if not bidders[to_play] or any((adds[s] >= 0) != (bidders[s] and s < to_play) for s in range(P)):
                 raise PositionError("additional", f"tied seats before {to_play} have bid, the rest not yet")
         else:
@@ -293,7 +296,7 @@ def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, eng: Engine) -
             top = max(adds)
             if adds[to_play] != top or sum(a == top for a in adds) < 2:
                 raise PositionError("to_play", "the janken winner is one of the seats still tied")
-    elif phase != PH_OVER:
+    elif phase != PHASE_OVER:
         if any(b >= 0 for b in bids + adds) or not all(bidders):
             raise PositionError("bids", "no bids are open during the battle")
         if to_play != default_tp:
@@ -303,22 +306,22 @@ def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, eng: Engine) -
         if not (st.oni_at[0] == AT_FIELD).any():
             raise PositionError("oni_damage", "a battle turn needs an oni on the field")
     t, combo, pending = p["target"], int(st.combo[0]), int(st.pending[0])
-    if phase in (PH_COMBO, PH_YELLOW) and (t < 0 or st.oni_at[0, t] != AT_FIELD):
+    if phase in (PHASE_COMBO, PHASE_YELLOW) and (t < 0 or st.oni_at[0, t] != AT_FIELD):
         raise PositionError("target", "the oni attacked this turn is on the field")
-    if phase == PH_ASSIGN and (t < 0 or not (st.oni_at[0, t] == AT_FIELD or st.oni_owner[0, t] == to_play)):
+    if phase == PHASE_ASSIGN and (t < 0 or not (st.oni_at[0, t] == AT_FIELD or st.oni_owner[0, t] == to_play)):
         raise PositionError("target", "the oni attacked this turn is on the field, or was just defeated in a draw")
-    if phase in (PH_ASSIGN, PH_YELLOW):
+    if phase in (PHASE_ASSIGN, PHASE_YELLOW):
         if combo < 0 or not st.hand[0, to_play, COMBO_CARDS[combo]].all():
             raise PositionError("sent", "the cards sent this turn are in play")
-    if phase == PH_ASSIGN and (COMBO_SIZE[combo] < 2 or pending < 1):
+    if phase == PHASE_ASSIGN and (COMBO_SIZE[combo] < 2 or pending < 1):
         raise PositionError("pending_damage", "assigning damage needs damage and a set of two or more cards")
-    if phase == PH_YELLOW:
-        if not IS_YELLOW[t] or st.oni_dmg[0, t] != eng.oni_power[t]:
+    if phase == PHASE_YELLOW:
+        if not IS_YELLOW[t] or st.oni_dmg[0, t] != cfg.tables.oni_power[t]:
             raise PositionError("target", "the yellow reward follows the defeat of a yellow oni (damage = power)")
         if pending > 1:
             raise PositionError("pending_damage", "after a defeat only a draw's 1 damage can be pending")
-    elif phase != PH_ASSIGN and pending != 0:
+    elif phase != PHASE_ASSIGN and pending != 0:
         raise PositionError("pending_damage", "damage is pending only while it is assigned")
-    if phase == PH_HEAL and not eng.healable(st, np.array([0]), np.array([to_play])).any():
+    if phase == PHASE_HEAL and not rules.healable(st, np.array([0]), np.array([to_play]), cfg).any():
         raise PositionError("phase", "the heal step needs a card that can be healed")
     return to_play

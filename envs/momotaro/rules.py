@@ -499,24 +499,3 @@ def finish(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig) -> None:
     _, rewards = rank_rewards(keys, cfg.reward_scheme)
     st.rewards[g] = rewards
 
-
-class Engine:
-    """A config's rule functions and tables under the names that ``position``, ``render``,
-    ``observation`` and ``training.play_momotaro`` still read (``eng.P``, ``eng.power``, ...).
-
-    Kept only until those modules take the config and call the functions above; it holds no state
-    and no rules of its own.
-    """
-
-    def __init__(self, cfg: MomotaroConfig) -> None:
-        t = cfg.tables
-        self.cfg, self.d = cfg, t
-        self.P, self.K, self.lay, self.A = t.num_players, t.kibi, t.layout, t.layout.num_actions
-        self.slot_limit = t.slot_limit
-        self.power, self.oni_power, self.combo_mod = t.card_power, t.oni_power, t.combo_oni_mod
-
-    def legal_mask(self, st: MomotaroState) -> np.ndarray:
-        return legal_mask(st, self.cfg)
-
-    def healable(self, st: MomotaroState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
-        return healable(st, g, p, self.cfg)

@@ -67,14 +67,13 @@ class MomotaroState(State):
     turns: np.ndarray  # int16[B]: battle turns played (truncation guard)
 
 
-def empty_state(batch: int, cfg: MomotaroConfig | int) -> MomotaroState:
+def empty_state(batch: int, cfg: MomotaroConfig) -> MomotaroState:
     """``batch`` games with every array allocated at its neutral value (nothing dealt).
 
-    ``cfg`` gives the player count; a bare player count is still accepted for the callers that pass
-    one (``position``).
+    ``cfg`` gives the player count.
     """
     b = batch
-    p = cfg if isinstance(cfg, int) else cfg.num_players
+    p = cfg.num_players
     z = lambda shape, dt: np.zeros((b, *shape), dtype=dt)  # noqa: E731
     m1 = lambda shape: np.full((b, *shape), -1, dtype=np.int8)  # noqa: E731
     return MomotaroState(
@@ -92,8 +91,3 @@ def empty_state(batch: int, cfg: MomotaroConfig | int) -> MomotaroState:
         dice=z((2,), np.int8), outcome=m1(()), turns=z((), np.int16),
     )
 
-
-# The phases' earlier names, for the modules that still import them (position, render, observation,
-# agents.heuristics.momotaro, training.play_momotaro); new code uses PHASE_*.
-PH_BID, PH_ADD, PH_TAKE, PH_HEAL, PH_ONI = PHASE_BID, PHASE_ADD, PHASE_TAKE, PHASE_HEAL, PHASE_ONI
-PH_COMBO, PH_ASSIGN, PH_YELLOW, PH_OVER = PHASE_COMBO, PHASE_ASSIGN, PHASE_YELLOW, PHASE_OVER

@@ -36,7 +36,7 @@ from envs.core.layout import block_offsets
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS
 from .config import MAX_SCORE
-from .state import CARD, DICE, NUM_PHASES, OVER, REROLLED, NigejozuState
+from .state import NUM_PHASES, PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, NigejozuState
 
 TROOP_SCALE = 18.0  # the largest troop count of any option: keeps every option's values in [0, 1]
 LAYOUT: tuple[tuple[str, int], ...] = (
@@ -108,12 +108,12 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     out[:, _O["to_move"]] = (st.to_play == seat_arr) & ~done
     phase = st.phase.astype(np.int64)
     flat[rows * OBS_SIZE + _O["phase"] + phase] = 1.0
-    rolled = (phase == DICE) | (phase == REROLLED)
+    rolled = (phase == PHASE_DICE) | (phase == PHASE_REROLLED)
     if rolled.any():
         rr = rows[rolled]
         flat[(rr * OBS_SIZE)[:, None] + _DICE_COLS + st.dice[rr].astype(np.int64)] = 1.0
-    out[:, _O["reroll_available"]] = phase == DICE
-    carding = np.flatnonzero(phase == CARD)
+    out[:, _O["reroll_available"]] = phase == PHASE_DICE
+    carding = np.flatnonzero(phase == PHASE_CARD)
     if len(carding):
         cb = carding * OBS_SIZE
         flat[cb + _O["card_effect"] + st.effect[carding].astype(np.int64)] = 1.0
@@ -122,7 +122,7 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
         has = sel >= 0
         flat[cb[has] + _O["card_selected"] + sel[has]] = 1.0
         out[carding, _O["card_picks"]] = st.picks[carding] * _INV_TROOPS
-    over = np.flatnonzero(phase == OVER)
+    over = np.flatnonzero(phase == PHASE_OVER)
     if len(over):
         sc = st.score[over].astype(np.float32) / MAX_SCORE
         so = seat_arr[over]

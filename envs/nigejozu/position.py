@@ -39,7 +39,8 @@ from . import cards as C
 from . import rules
 from .board import NUM_PROVINCES, PROVINCE_NAMES, PROVINCE_ROMAJI
 from .config import NigejozuConfig
-from .state import CARD, DICE, FACTION_NAMES, OVER, PHASE_NAMES, REROLLED, TURN_START, NigejozuState, empty_state
+from .state import (FACTION_NAMES, PHASE_CARD, PHASE_DICE, PHASE_NAMES, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START,
+                    NigejozuState, empty_state)
 
 MAX_TROOPS = 18  # the largest troops_per_player; the side's exact total is checked across fields
 FACTION = S.Name(FACTION_NAMES, aliases={f: k for k, f in enumerate(FACTION_NAMES)}, indices=True, what="faction")
@@ -77,7 +78,7 @@ SCHEMA = S.Record({
     "cards": per_faction(S.ListOf(EFFECT, max_len=3, unique=True)),
     "used": per_faction(S.Nullable(EFFECT, none=-1)).or_default({0: -1, 1: -1}).into("used"),
     "to_play": FACTION.into("to_play"),
-    "phase": S.Name(PHASE_NAMES, what="phase").or_default(TURN_START).into("phase"),
+    "phase": S.Name(PHASE_NAMES, what="phase").or_default(PHASE_TURN_START).into("phase"),
     "turn": S.Int(0, 10_000).or_default(0).into("turn"),
     "terminated": S.Bool().or_default(None).into("terminated"),  # default: exactly when the phase is 'over'
     "dice": S.ListOf(S.Int(1, 6), length=3).or_default(None),
@@ -101,12 +102,12 @@ def to_position(st: NigejozuState, i: int, cfg: NigejozuConfig) -> dict[str, Any
     phase = int(st.phase[i])
     out = S.read(SCHEMA, st, i)
     out.update(game="nigejozu", cards=SCHEMA.fields["cards"].dump([np.flatnonzero(held) for held in st.held[i]]))
-    if phase in (DICE, REROLLED):
+    if phase in (PHASE_DICE, PHASE_REROLLED):
         out["dice"] = [int(d) for d in st.dice[i]]
-    if phase == CARD:
+    if phase == PHASE_CARD:
         out["card"] = SCHEMA.fields["card"].dump({"effect": st.effect[i], "step": st.card_step[i],
                                                   "selected": st.selected[i], "picks": st.picks[i]})
-    if phase == OVER:
+    if phase == PHASE_OVER:
         out["battle"] = battle_record(st, i)
     return {key: out[key] for key in SCHEMA.fields if key in out}
 
@@ -126,17 +127,17 @@ def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 
     st.prov_of[0, st.chip[0]] = np.arange(NUM_PROVINCES)
     _load_cards(st, p, cfg)
     phase = p["phase"]
-    if phase in (DICE, REROLLED):
+    if phase in (PHASE_DICE, PHASE_REROLLED):
         st.dice[0] = sorted(p["dice"])
-    if phase == CARD:
+    if phase == PHASE_CARD:
         _load_card(st, p["card"], cfg)
-    if phase == OVER:
+    if phase == PHASE_OVER:
         rules.battle(st, np.array([0]), cfg)
         st.rewards[:] = 0.0  # loading is not a step: nothing was earned
         if p["battle"] is not None and p["battle"] != BATTLE.parse(battle_record(st, 0), "battle"):
             raise PositionError("battle", "does not match the battle the board produces")
     elif not rules.legal_mask(st, cfg)[0].any():
-        raise PositionError("card" if phase == CARD else "phase", "no legal action from this position")
+        raise PositionError("card" if phase == PHASE_CARD else "phase", "no legal action from this position")
     return st
 
 
@@ -183,21 +184,21 @@ def _check_turn(p: Mapping[str, Any]) -> bool:
         raise PositionError("escape", "the 逃げチップ goes to a side whose hand is empty")
     if any(empty) and escape < 0:
         raise PositionError("escape", "once a hand is empty, the side that emptied it first holds the 逃げチップ")
-    if phase == OVER:
+    if phase == PHASE_OVER:
         if not all(empty):
             raise PositionError("phase", "the battle phase comes only after both hands are empty")
     elif all(empty):
         raise PositionError("phase", "both hands are empty: the phase must be 'over'")
     elif empty[me]:
         raise PositionError("to_play", "a side with an empty hand never gets a turn")
-    if p["terminated"] is not None and p["terminated"] != (phase == OVER):
+    if p["terminated"] is not None and p["terminated"] != (phase == PHASE_OVER):
         raise PositionError("terminated", "a game is terminated exactly when its phase is 'over'")
-    for key, allowed in (("dice", (DICE, REROLLED)), ("card", (CARD,))):
+    for key, allowed in (("dice", (PHASE_DICE, PHASE_REROLLED)), ("card", (PHASE_CARD,))):
         if (p[key] is not None) != (phase in allowed):
             raise PositionError(key, f"given exactly in phase(s) {[PHASE_NAMES[x] for x in allowed]}")
-    if p["battle"] is not None and phase != OVER:
+    if p["battle"] is not None and phase != PHASE_OVER:
         raise PositionError("battle", "only in phase 'over'")
-    return phase == OVER
+    return phase == PHASE_OVER
 
 
 def _load_card(st: NigejozuState, card: Mapping[str, Any], cfg: NigejozuConfig) -> None:

@@ -14,7 +14,8 @@ from . import cards as C
 from .board import ADJ_LAND, ADJ_SEA, NUM_PROVINCES, PROVINCE_NAMES
 from .config import NigejozuConfig
 from .rules import count_for, winner
-from .state import CARD, DICE, FACTION_JA, FACTION_NAMES, OVER, PHASE_NAMES, REROLLED, NigejozuState
+from .state import (FACTION_JA, FACTION_NAMES, PHASE_CARD, PHASE_DICE, PHASE_NAMES, PHASE_OVER, PHASE_REROLLED,
+                    NigejozuState)
 
 # Map layout: (row, column) of each province on a 3 x 6 grid (west left, east right).
 _CELL = {0: (1, 0), 1: (0, 1), 2: (2, 0), 3: (1, 1), 4: (1, 2), 5: (0, 3), 6: (2, 3), 7: (1, 4), 8: (1, 5), 9: (2, 5),
@@ -96,7 +97,7 @@ def _dice_line(st: NigejozuState, i: int) -> str:
         p = int(st.prov_of[i, sum(d) - d[j]])
         k = min(int(count_for(np.array(d[j]))), int(st.hand[i, int(st.to_play[i])]))
         opts.append(f"COUNT_DIE {j}: {k} to {PROVINCE_NAMES[p]} #{sum(d) - d[j]}")
-    reroll = " (REROLL available)" if st.phase[i] == DICE else " (rerolled)"
+    reroll = " (REROLL available)" if st.phase[i] == PHASE_DICE else " (rerolled)"
     return f"dice {d[0]} {d[1]} {d[2]}{reroll}; " + ", ".join(opts)
 
 
@@ -134,17 +135,17 @@ def render_text(st: NigejozuState, i: int, cfg: NigejozuConfig) -> str:
     lines += render_map(st, i)
     lines.append("")
     for k in range(2):
-        mark = ">" if int(st.to_play[i]) == k and st.phase[i] != OVER else " "
+        mark = ">" if int(st.to_play[i]) == k and st.phase[i] != PHASE_OVER else " "
         lines.append(mark + _side(st, i, k, cfg))
     phase = int(st.phase[i])
-    if phase == OVER:
+    if phase == PHASE_OVER:
         lines.extend(_battle_lines(st, i))
     else:
         locked = "  cards locked" if (st.hand[i] == 0).any() else ""
         lines.append(f"turn {int(st.turn[i]) + 1}: {FACTION_JA[int(st.to_play[i])]} to play, {PHASE_NAMES[phase]}"
                      f"{locked}")
-        if phase in (DICE, REROLLED):
+        if phase in (PHASE_DICE, PHASE_REROLLED):
             lines.append(_dice_line(st, i))
-        elif phase == CARD:
+        elif phase == PHASE_CARD:
             lines.append(_card_line(st, i, cfg))
     return "\n".join(lines)

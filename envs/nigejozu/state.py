@@ -67,7 +67,3 @@ def empty_state(batch: int, cfg: NigejozuConfig | None = None) -> NigejozuState:
         reinf=z((NUM_PROVINCES, 2), np.int8), score=z((2,), np.int16),
     )
 
-
-# The phases' earlier names, for the modules that still import them (position, render, observation,
-# training.play_nigejozu and some tests); new code uses PHASE_*.
-TURN_START, DICE, REROLLED, CARD, OVER = PHASE_TURN_START, PHASE_DICE, PHASE_REROLLED, PHASE_CARD, PHASE_OVER

@@ -12,7 +12,7 @@ from envs.core.metadata import GameMetadata
 from . import actions as A
 from . import observation, position, render, rules
 from .config import DaifugoConfig
-from .state import NUM_SEATS, DaifugoState, empty_state  # (position imports empty_state from here)
+from .state import NUM_SEATS, DaifugoState, empty_state
 
 
 class NinjaDaifugo(BatchGame):

@@ -45,7 +45,7 @@ from . import tables as T
 from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card
 from .config import D_WEAK_JOKER, HENGE, JUTSU, MAX_POINTS, SCHOOLS, SHURIKEN, USES_BY_LEVEL, DaifugoConfig
 from .state import (DAIFUGO, FUGO, NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_PLAY, PHASE_SHURIKEN, TITLE_NAMES,
-                    DaifugoState)
+                    DaifugoState, empty_state)
 
 FIELD_KINDS = ("single", "group", "sequence")
 KIND_ACTIONS = ((A.K_SINGLE, A.K_JSINGLE), (A.K_GROUP,), (A.K_SEQ,))
@@ -140,8 +140,6 @@ def _field_of(st: DaifugoState, i: int) -> dict[str, Any] | None:
 
 
 def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0) -> DaifugoState:
-    from .game import empty_state  # local import: game imports this module
-
     key = S.check_seed(seed)
     p = SCHEMA.parse(position, "")
     _check_option_ranges(p, cfg)
@@ -152,7 +150,7 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
     if p["lock"] and fa < 0:
         raise PositionError("lock", "a lock needs a play on the field")
 
-    st = empty_state(1)
+    st = empty_state(1, cfg)
     st.rng_key[:] = key
     S.store(SCHEMA, p, st)
     st.lock[0] = sum(1 << s for s in p["lock"] or [])

@@ -10,7 +10,7 @@ from agents.mixed import EpsilonPolicy
 from agents.policy import RandomPolicy, random_legal
 from agents.registry import cpu
 from envs import make_game
-from envs.momotaro.state import PH_ASSIGN, PH_BID, PH_HEAL, PH_YELLOW
+from envs.momotaro.state import PHASE_ASSIGN, PHASE_BID, PHASE_HEAL, PHASE_YELLOW
 from training.evaluate import evaluate
 
 
@@ -72,19 +72,19 @@ def test_decisions_follow_the_club_player():
     for sub, mask, actions in heuristic_choices(game, policy, random_positions(game, seed=3), rng):
         n = np.arange(len(actions))
         p = sub.to_play.astype(np.int64)
-        heal = sub.phase == PH_HEAL
+        heal = sub.phase == PHASE_HEAL
         assert (actions[heal] != lay.end_heal).all()  # something can be healed there: heal it
         seen["heal"] += int(heal.sum())
-        assign = np.flatnonzero(sub.phase == PH_ASSIGN)
+        assign = np.flatnonzero(sub.phase == PHASE_ASSIGN)
         card = actions[assign] - lay.assign0
         warrior_left = 3 - sub.card_dmg[assign, p[assign], 0]
         assert not ((card == 0) & (sub.pending[assign] >= warrior_left)).any()
         seen["assign"] += assign.size
-        yellow = np.flatnonzero((sub.phase == PH_YELLOW) & (sub.card_dmg[n, p, 0] == 0)
+        yellow = np.flatnonzero((sub.phase == PHASE_YELLOW) & (sub.card_dmg[n, p, 0] == 0)
                                 & sub.hand[n, p, 1:].any(axis=1))
         assert (actions[yellow] == lay.yellow_treasure).all()
         seen["yellow"] += yellow.size
-        bid = np.flatnonzero(sub.phase == PH_BID)
+        bid = np.flatnonzero(sub.phase == PHASE_BID)
         assert (actions[bid] <= 0.6 * sub.kibi[bid, p[bid]] + 0.5).all()
         seen["bid"] += bid.size
     assert min(seen.values()) > 0, seen

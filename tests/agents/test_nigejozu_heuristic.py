@@ -11,7 +11,7 @@ from agents.policy import RandomPolicy, random_legal
 from agents.registry import cpu
 from envs import make_game
 from envs.nigejozu import actions as A
-from envs.nigejozu.state import CARD, DICE, REROLLED, TURN_START
+from envs.nigejozu.state import PHASE_CARD, PHASE_DICE, PHASE_REROLLED, PHASE_TURN_START
 from training.evaluate import evaluate
 
 PROVINCES = ("九州", "四国", "種子島", "播磨", "京", "敦賀", "三河", "信濃", "奥州", "鎌倉", "蝦夷")
@@ -54,7 +54,7 @@ def test_never_picks_an_illegal_action(rules):
         cards_played += int(((actions >= A.CARD0) & (actions < A.REROLL)).sum())
         picks += int((actions >= A.PROVINCE0).sum())
     # The sample covers every decision: turn start, both rolls and card steps.
-    assert {TURN_START, DICE, REROLLED, CARD} <= phases
+    assert {PHASE_TURN_START, PHASE_DICE, PHASE_REROLLED, PHASE_CARD} <= phases
     assert cards_played > 0 and picks > 0
 
 

@@ -21,8 +21,8 @@ def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def check_state(g, st) -> None:
-    eng = g.engine
-    power = eng.power
+    t = g.config.tables
+    power = t.card_power
     live = ~st.done
     mask = g.legal_mask(st)
     assert mask[live].any(axis=1).all(), "a live game without a legal action"
@@ -33,15 +33,15 @@ def check_state(g, st) -> None:
     assert (st.card_dmg[st.hand] < np.broadcast_to(power, st.hand.shape)[st.hand]).all()
     assert not (st.hand & st.ko).any()
     assert (st.alive == st.hand[:, :, 0]).all()
-    assert (st.oni_dmg >= 0).all() and (st.oni_dmg <= eng.oni_power).all()
-    at_power = (st.oni_at == AT_FIELD) & (st.oni_dmg >= eng.oni_power)
+    assert (st.oni_dmg >= 0).all() and (st.oni_dmg <= t.oni_power).all()
+    at_power = (st.oni_at == AT_FIELD) & (st.oni_dmg >= t.oni_power)
     assert (at_power.sum(axis=1) <= (st.phase == PHASE_YELLOW)).all(), "a defeated oni left on the field"
     # Each retainer belongs to at most one player.
     assert ((st.hand | st.ko)[:, :, 1:].sum(axis=1) <= 1).all()
     # Treasure = the printed values of the oni each player took as treasure.
     won = (st.oni_at == AT_TREASURE)[:, None, :] & (st.oni_owner[:, None, :] == np.arange(g.num_players)[:, None])
-    assert (st.treasure == (won * eng.oni_power).sum(axis=2)).all()
-    assert (st.kibi >= 0).all() and (st.kibi <= eng.K).all()
+    assert (st.treasure == (won * t.oni_power).sum(axis=2)).all()
+    assert (st.kibi >= 0).all() and (st.kibi <= t.kibi).all()
     assert (st.potions >= 0).all() and (st.potions <= 3).all()
     term = st.terminated
     assert np.allclose(st.rewards[term].sum(axis=1), 0.0, atol=1e-5)

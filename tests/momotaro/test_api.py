@@ -64,8 +64,8 @@ def test_bad_options_raise(bad: dict) -> None:
 
 def test_option_values_take_effect() -> None:
     g = game(3, colored_values=(2, 4, 6), warrior_value=4, laps_per_round=1)
-    assert g.oni_names[:3] == ("R2", "R4", "R6") and g.engine.slot_limit == 3
-    assert int(g.engine.power[0]) == 4
+    assert g.oni_names[:3] == ("R2", "R4", "R6") and g.config.tables.slot_limit == 3
+    assert int(g.config.tables.card_power[0]) == 4
 
 
 def test_action_table_and_labels() -> None:

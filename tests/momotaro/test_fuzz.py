@@ -17,14 +17,14 @@ def greedy(g, st, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A simple heuristic (in the spirit of rules §14's): attack the weakest oni with the strongest set,
     keep the warrior back when a retainer set is legal, heal whenever possible, and put damage where
     it knocks out the least. Bids and the yellow choice stay random."""
-    lay, eng = g.layout, g.engine
+    lay, t = g.layout, g.config.tables
     out = random_legal(mask, rng)
     rows = np.arange(st.batch_size)
     p = st.to_play.astype(np.intp)
     noise = rng.random((st.batch_size, 58)) * 0.5
-    oni_score = np.where(mask[:, lay.oni0:lay.oni0 + 12], -(eng.oni_power - st.oni_dmg) + noise[:, :12], -1e9)
-    eff = (eng.power - st.card_dmg[rows, p]).astype(np.float64)
-    war = eff @ COMBO_CARDS.T.astype(np.float64) + eng.combo_mod[:, np.maximum(st.target, 0)].T
+    oni_score = np.where(mask[:, lay.oni0:lay.oni0 + 12], -(t.oni_power - st.oni_dmg) + noise[:, :12], -1e9)
+    eff = (t.card_power - st.card_dmg[rows, p]).astype(np.float64)
+    war = eff @ COMBO_CARDS.T.astype(np.float64) + t.combo_oni_mod[:, np.maximum(st.target, 0)].T
     war -= 4.0 * COMBO_CARDS[:, 0]  # keep the warrior back
     combo_score = np.where(mask[:, lay.combo0:lay.combo0 + 58], war + noise, -1e9)
     left = eff - st.pending[:, None]  # what each card keeps after taking the damage

@@ -49,7 +49,7 @@ def test_example_2_pheasants_lose_to_blue(seed: int) -> None:
 def test_example_3_three_types_cancel() -> None:
     """Ex.3: Dog + Monkey + Pheasant always nets 0 against any marked oni."""
     g = game(2)
-    mod = g.engine.d.combo_oni_mod
+    mod = g.config.tables.combo_oni_mod
     three = np.flatnonzero(COMBO_PATTERN == P_THREE_TYPES)
     assert len(three) == 27
     assert (mod[three] == 0).all()
@@ -67,7 +67,7 @@ def test_example_4_black_and_yellow_have_no_mark(oni: str) -> None:
     """Ex.4: against 黒鬼 and 黄鬼 only the numbers count."""
     g = game(2)
     o = g.oni_names.index(oni)
-    assert (g.engine.d.combo_oni_mod[:, o] == 0).all()
+    assert (g.config.tables.combo_oni_mod[:, o] == 0).all()
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -80,7 +80,7 @@ def test_modifier_table() -> None:
     """§2.3: against 赤 Dog +1, Pheasant 0, Monkey -1; 青 Monkey +1, Dog 0, Pheasant -1; 緑 Pheasant +1,
     Monkey 0, Dog -1; a warrior has no mark."""
     g = game(2)
-    mod = g.engine.d.combo_oni_mod
+    mod = g.config.tables.combo_oni_mod
     single = {name: k for k, name in enumerate(COMBO_NAMES)}
     expect = {"R4": {"I1": 1, "K1": 0, "S1": -1, "W": 0}, "B5": {"S2": 1, "I2": 0, "K2": -1, "W": 0},
               "G6": {"K3": 1, "S3": 0, "I3": -1, "W": 0}}
@@ -97,6 +97,6 @@ def test_monkey_and_green_marks_are_options() -> None:
     g = game(2, monkey_mark="rock", green_mark="rock")
     single = {name: k for k, name in enumerate(COMBO_NAMES)}
     # A rock Monkey beats red (チョキ) and ties a rock green oni.
-    assert g.engine.d.combo_oni_mod[single["S1"], g.oni_names.index("R4")] == 1
-    assert g.engine.d.combo_oni_mod[single["S1"], g.oni_names.index("G4")] == 0
-    assert g.engine.d.combo_oni_mod[single["K1"], g.oni_names.index("G4")] == -1
+    assert g.config.tables.combo_oni_mod[single["S1"], g.oni_names.index("R4")] == 1
+    assert g.config.tables.combo_oni_mod[single["S1"], g.oni_names.index("G4")] == 0
+    assert g.config.tables.combo_oni_mod[single["K1"], g.oni_names.index("G4")] == -1

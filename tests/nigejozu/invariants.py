@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.nigejozu.state import CARD, DICE, OVER, REROLLED, TURN_START, NigejozuState
+from envs.nigejozu.state import PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START, NigejozuState
 
 ROLL, CARDS, REROLL, COUNTS, PROVINCES, DONE = 0, slice(1, 13), 13, slice(14, 17), slice(17, 28), 28
 
@@ -32,21 +32,21 @@ def check_invariants(g, st: NigejozuState, mask: np.ndarray) -> None:
     assert (st.hand[rows[live], st.to_play[live]] > 0).all(), "a side with an empty hand is to play"
     # Phases and their masks.
     phase = st.phase
-    assert ((phase == OVER) == st.terminated).all() and not st.truncated.any()
-    assert not mask[phase != TURN_START][:, [ROLL]].any() and not mask[phase != TURN_START][:, CARDS].any()
-    assert mask[live & (phase == TURN_START), ROLL].all()
+    assert ((phase == PHASE_OVER) == st.terminated).all() and not st.truncated.any()
+    assert not mask[phase != PHASE_TURN_START][:, [ROLL]].any() and not mask[phase != PHASE_TURN_START][:, CARDS].any()
+    assert mask[live & (phase == PHASE_TURN_START), ROLL].all()
     assert not mask[some_empty][:, CARDS].any(), "a card offered after a hand emptied"
-    rolled = (phase == DICE) | (phase == REROLLED)
+    rolled = (phase == PHASE_DICE) | (phase == PHASE_REROLLED)
     assert (st.dice[rolled] >= 1).all() and (np.diff(st.dice[rolled], axis=1) >= 0).all()
     assert (st.dice[~rolled] == 0).all()
-    assert (mask[:, REROLL] == (phase == DICE)).all()
+    assert (mask[:, REROLL] == (phase == PHASE_DICE)).all()
     assert (mask[:, COUNTS].any(axis=1) == rolled).all()
-    carding = phase == CARD
+    carding = phase == PHASE_CARD
     assert (mask[:, PROVINCES].any(axis=1) == carding).all()
     assert (st.used[rows[carding], st.to_play[carding]] == st.effect[carding]).all()
     assert (st.effect[~carding] == -1).all()
     # Battle: chips of occupied provinces are all taken; rewards are zero-sum.
-    over = np.flatnonzero(phase == OVER)
+    over = np.flatnonzero(phase == PHASE_OVER)
     if len(over):
         occupied = st.troops[over].sum(axis=2) > 0
         assert ((st.winner_of[over] >= 0) == occupied).all()

@@ -6,7 +6,7 @@ import numpy as np
 from agents.policy import random_legal
 from envs import make_game
 from envs.nigejozu.hidden import resample_hidden
-from envs.nigejozu.state import TURN_START
+from envs.nigejozu.state import PHASE_TURN_START
 from tests.nigejozu.invariants import ROLL, check_invariants
 
 
@@ -33,7 +33,7 @@ def test_both_seats_see_the_same_table_and_the_future_dice_change():
         # Only the random stream differs from the true state.
         assert all(np.array_equal(v, getattr(sim, k)) for k, v in st.arrays().items() if not k.startswith("rng_"))
     # The next roll: three dice, the same in two worlds 1/36 of the time or less... far from always.
-    rolling = np.flatnonzero(st.phase == TURN_START)
+    rolling = np.flatnonzero(st.phase == PHASE_TURN_START)
     assert rolling.size > 50
     dice = []
     for sim in (st.copy(), *sims):

@@ -184,7 +184,7 @@ def test_shipped_momotaro_and_nigejozu_weights_are_signed_for_their_game():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_momotaro_hard_exists_for_every_player_count(players):
-    assert registry.available_levels("momotaro", num_players=players) == ["random", "easy", "normal", "hard"]
+    assert registry.available_levels("momotaro", num_players=players) == ["random", "easy", "normal", "hard", "expert"]
     policy = registry.cpu("momotaro", "hard", num_players=players)
     assert policy.signature["num_players"] == players
     obs, mask = _positions("momotaro", num_players=players)
@@ -200,17 +200,17 @@ def test_hard_is_listed_only_when_its_weights_read_intact_and_fit(monkeypatch, t
     # Truncate the 4-player file: it still has a name, but it is no longer weights.
     four = tmp_path / "momotaro_hard.npz"
     four.write_bytes(four.read_bytes()[:4000])
-    assert registry.available_levels("momotaro") == ["random", "easy", "normal"]
+    assert registry.available_levels("momotaro") == ["random", "easy", "normal", "expert"]
     with pytest.raises(WeightsError, match="momotaro_hard.npz: not a readable"):
         registry.cpu("momotaro", "hard")
     # A broken file for other rules does not hide the one that fits.
     (tmp_path / "momotaro_hard_9p.npz").write_bytes(b"not weights")
-    assert registry.available_levels("momotaro", num_players=2) == ["random", "easy", "normal", "hard"]
+    assert registry.available_levels("momotaro", num_players=2) == ["random", "easy", "normal", "hard", "expert"]
     # Only a 4-player file left, intact: 2 players get no hard level, and the error says what exists.
     for f in tmp_path.glob("momotaro_hard*.npz"):
         f.unlink()
     _toy("momotaro").save(tmp_path / "momotaro_hard.npz")
-    assert registry.available_levels("momotaro", num_players=2) == ["random", "easy", "normal"]
+    assert registry.available_levels("momotaro", num_players=2) == ["random", "easy", "normal", "expert"]
     with pytest.raises(OptionError, match=r"no hard weights fit momotaro with num_players=2.*momotaro_hard\.npz"):
         registry.cpu("momotaro", "hard", num_players=2)
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
+from .errors import CallError
 from .game import BatchGame, State
 
 
@@ -44,7 +45,7 @@ def play_round(game: BatchGame, state: State, policies: Sequence[ActingPolicy], 
     """One decision in each game of ``rows`` (indices of live games), made by its seat's policy."""
     seats = state.to_play[rows].astype(np.int64)
     if 2 * rows.size >= state.batch_size:  # most rows act: observe the batch in place, take their rows
-        obs = game.observe(state, state.to_play.astype(np.int64))
+        obs = game.observe(state, state.to_play)
         mask = game.legal_mask(state)
         if rows.size != state.batch_size:
             obs, mask = obs[rows], mask[rows]
@@ -52,14 +53,15 @@ def play_round(game: BatchGame, state: State, policies: Sequence[ActingPolicy], 
         few = state.take(rows)
         obs, mask = game.observe(few, seats), game.legal_mask(few)
     who = np.asarray(policy_of(rows, seats))
-    chosen = np.zeros(rows.size, dtype=np.int64)
-    kinds = np.unique(who)
-    for k in kinds:
-        if kinds.size == 1:  # one policy plays every acting row: no selection
-            chosen[:] = game.action_array(policies[k].act(obs, mask, rng))
-        else:
+    if (who == who[0]).all():  # one policy plays every acting row: no selection
+        chosen = game.action_array(policies[int(who[0])].act(obs, mask, rng))
+    else:
+        chosen = np.zeros(rows.size, dtype=np.int64)
+        for k in np.unique(who):
             mine = who == k
             chosen[mine] = game.action_array(policies[k].act(obs[mine], mask[mine], rng))
+    if chosen.shape[0] != rows.size:
+        raise CallError(f"a policy returned {chosen.shape[0]} actions for {rows.size} games (one per game expected)")
     if check:  # policies must stay legal; the error names the game and the action
         bad = ~mask[np.arange(rows.size), np.clip(chosen, 0, game.num_actions - 1)] | (chosen < 0) | (
             chosen >= game.num_actions)
@@ -67,8 +69,10 @@ def play_round(game: BatchGame, state: State, policies: Sequence[ActingPolicy], 
             first = int(np.flatnonzero(bad)[0])
             game.validate(state, _scatter(chosen, rows, state.batch_size), _rows_mask(rows[first:first + 1],
                                                                                        state.batch_size))
-    actions = _scatter(chosen, rows, state.batch_size)
-    game.step(state, actions, _rows_mask(rows, state.batch_size), check=False)
+    if rows.size == state.batch_size:  # every game acts (rows are the live games): no scatter
+        game.step(state, chosen, check=False)
+    else:
+        game.step(state, _scatter(chosen, rows, state.batch_size), _rows_mask(rows, state.batch_size), check=False)
 
 
 def _scatter(values: np.ndarray, rows: np.ndarray, batch: int) -> np.ndarray:

@@ -10,7 +10,9 @@ from .game import BatchGame
 
 
 def env_factories(game_cls: Callable[..., BatchGame]) -> tuple[Callable[..., BatchAECEnv], Callable[..., Any]]:
-    """``raw_env(render_mode=None, **rules)`` and ``env(...)`` = raw env + standard wrappers.
+    """``raw_env(render_mode=None, auto_skip=False, **rules)`` and ``env(...)`` = raw env + standard wrappers.
+
+    ``auto_skip=True`` lets the env play decisions that have exactly one legal action itself.
 
     As in PettingZoo's classic envs, ``env()`` adds ``TerminateIllegalWrapper`` (an illegal move
     ends the game with reward -1 for the offender), ``AssertOutOfBoundsWrapper`` and
@@ -19,11 +21,11 @@ def env_factories(game_cls: Callable[..., BatchGame]) -> tuple[Callable[..., Bat
     see them, since ``True`` passes ``Discrete.contains`` there.
     """
 
-    def raw_env(render_mode: str | None = None, **rules: Any) -> BatchAECEnv:
-        return BatchAECEnv(game_cls(**rules), render_mode=render_mode)
+    def raw_env(render_mode: str | None = None, auto_skip: bool = False, **rules: Any) -> BatchAECEnv:
+        return BatchAECEnv(game_cls(**rules), render_mode=render_mode, auto_skip=auto_skip)
 
-    def env(render_mode: str | None = None, **rules: Any) -> Any:
-        e: Any = raw_env(render_mode=render_mode, **rules)
+    def env(render_mode: str | None = None, auto_skip: bool = False, **rules: Any) -> Any:
+        e: Any = raw_env(render_mode=render_mode, auto_skip=auto_skip, **rules)
         e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
         e = wrappers.AssertOutOfBoundsWrapper(e)
         e = IntegerActionWrapper(e)

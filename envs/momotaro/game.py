@@ -6,7 +6,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core import rng
-from envs.core.game import BatchGame
+from envs.core.game import BatchGame, Setup
 from envs.core.metadata import GameMetadata
 
 from . import observation, position, render, rules
@@ -14,7 +14,7 @@ from .config import MomotaroConfig
 from .state import MomotaroState, empty_state
 
 
-class Momotaro(BatchGame):
+class Momotaro(BatchGame[MomotaroState]):
     """2–4 player 鬼ヶ島 over a batch. Options: see :class:`~.config.MomotaroConfig`."""
 
     name = "momotaro"
@@ -30,21 +30,22 @@ class Momotaro(BatchGame):
     def oni_names(self) -> tuple[str, ...]:
         return self.config.tables.oni_names
 
-    def init(self, seeds: np.ndarray | list[int]) -> MomotaroState:
+    def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> MomotaroState:
+        # No per-episode setup: the core refuses any setup key (validate_setup) before calling this.
         keys = rng.keys_from_seeds(np.asarray(seeds))
         st = empty_state(len(keys), self.config)
         st.rng_key[:] = keys
         rules.init(st, np.arange(len(keys)), self.config)
         return st
 
-    def legal_mask(self, state: MomotaroState) -> np.ndarray:  # type: ignore[override]
+    def legal_mask(self, state: MomotaroState) -> np.ndarray:
         return rules.legal_mask(state, self.config)
 
-    def _apply(self, state: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
+    def _apply(self, state: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:
         g = np.flatnonzero(active)
         rules.apply(state, g, actions[g], self.config)
 
-    def observe(self, state: MomotaroState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
+    def observe(self, state: MomotaroState, seat: int | np.ndarray) -> np.ndarray:
         return observation.observe(state, seat, self.config)
 
     def action_label(self, action: int) -> str:
@@ -53,10 +54,10 @@ class Momotaro(BatchGame):
     def describe_action(self, action: int) -> dict[str, Any]:
         return self.layout.describe(action, self.oni_names)
 
-    def render_text(self, state: MomotaroState, index: int = 0, seat: int | None = None) -> str:  # type: ignore[override]
+    def render_text(self, state: MomotaroState, index: int = 0, seat: int | None = None) -> str:
         return render.render_text(self.config, state, index, seat)
 
-    def to_position(self, state: MomotaroState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
+    def to_position(self, state: MomotaroState, index: int = 0) -> dict[str, Any]:
         return position.to_position(self.config, state, index)
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> MomotaroState:

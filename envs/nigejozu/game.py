@@ -6,7 +6,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core import rng
-from envs.core.game import BatchGame
+from envs.core.game import BatchGame, Setup
 from envs.core.metadata import GameMetadata
 
 from . import actions as A
@@ -15,7 +15,7 @@ from .config import NigejozuConfig
 from .state import FACTION_NAMES, NigejozuState, empty_state
 
 
-class Nigejozu(BatchGame):
+class Nigejozu(BatchGame[NigejozuState]):
     """逃げ上手の若君 天下統一ボードゲーム over a batch. Options: see :class:`~.config.NigejozuConfig`."""
 
     name = "nigejozu"
@@ -30,21 +30,22 @@ class Nigejozu(BatchGame):
     def agent_names(self) -> tuple[str, ...]:
         return FACTION_NAMES
 
-    def init(self, seeds: np.ndarray | list[int]) -> NigejozuState:
+    def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> NigejozuState:
+        # No per-episode setup: the core refuses any setup key (validate_setup) before calling this.
         keys = rng.keys_from_seeds(np.asarray(seeds))
         st = empty_state(len(keys), self.config)
         st.rng_key[:] = keys
         rules.init(st, np.arange(len(keys)), self.config)
         return st
 
-    def legal_mask(self, state: NigejozuState) -> np.ndarray:  # type: ignore[override]
+    def legal_mask(self, state: NigejozuState) -> np.ndarray:
         return rules.legal_mask(state, self.config)
 
-    def _apply(self, state: NigejozuState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
+    def _apply(self, state: NigejozuState, actions: np.ndarray, active: np.ndarray) -> None:
         g = np.flatnonzero(active)
         rules.apply(state, g, actions[g], self.config)
 
-    def observe(self, state: NigejozuState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
+    def observe(self, state: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
         return observation.observe(state, seat)
 
     def action_label(self, action: int) -> str:
@@ -53,13 +54,13 @@ class Nigejozu(BatchGame):
     def describe_action(self, action: int) -> dict[str, Any]:
         return A.describe_action(action)
 
-    def render_text(  # type: ignore[override]
+    def render_text(
         self, state: NigejozuState, index: int = 0, seat: int | None = None
     ) -> str:
         """The table of game ``index``; ``seat`` changes nothing (the game has no hidden information)."""
         return render.render_text(state, index, self.config)
 
-    def to_position(self, state: NigejozuState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
+    def to_position(self, state: NigejozuState, index: int = 0) -> dict[str, Any]:
         return position.to_position(state, index, self.config)
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> NigejozuState:

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from envs.core import rng
-from envs.core.game import BatchGame
+from envs.core.game import BatchGame, Setup
 from envs.core.metadata import GameMetadata
 
 from . import actions as A
@@ -15,7 +15,7 @@ from .config import DaifugoConfig
 from .state import NUM_SEATS, DaifugoState, empty_state
 
 
-class NinjaDaifugo(BatchGame):
+class NinjaDaifugo(BatchGame[DaifugoState]):
     """4-player ninja daifugō over a batch. Options: see :class:`~.config.DaifugoConfig`."""
 
     name = "ninja_daifugo"
@@ -26,21 +26,22 @@ class NinjaDaifugo(BatchGame):
         self.num_actions = A.NUM_ACTIONS
         self.observation_shape = (observation.OBS_SIZE,)
 
-    def init(self, seeds: np.ndarray | list[int]) -> DaifugoState:
+    def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> DaifugoState:
+        # No per-episode setup: the core refuses any setup key (validate_setup) before calling this.
         keys = rng.keys_from_seeds(np.asarray(seeds))
         st = empty_state(len(keys), self.config)
         st.rng_key[:] = keys
         rules.init(st, np.arange(len(keys)), self.config)
         return st
 
-    def legal_mask(self, state: DaifugoState) -> np.ndarray:  # type: ignore[override]
+    def legal_mask(self, state: DaifugoState) -> np.ndarray:
         return rules.legal_mask(state, self.config)
 
-    def _apply(self, state: DaifugoState, actions: np.ndarray, active: np.ndarray) -> None:  # type: ignore[override]
+    def _apply(self, state: DaifugoState, actions: np.ndarray, active: np.ndarray) -> None:
         g = np.flatnonzero(active)
         rules.apply(state, g, actions[g], self.config)
 
-    def observe(self, state: DaifugoState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
+    def observe(self, state: DaifugoState, seat: int | np.ndarray) -> np.ndarray:
         return observation.observe(state, seat, self.config)
 
     def action_label(self, action: int) -> str:
@@ -49,10 +50,10 @@ class NinjaDaifugo(BatchGame):
     def describe_action(self, action: int) -> dict[str, Any]:
         return A.describe_action(action)
 
-    def render_text(self, state: DaifugoState, index: int = 0, seat: int | None = None) -> str:  # type: ignore[override]
+    def render_text(self, state: DaifugoState, index: int = 0, seat: int | None = None) -> str:
         return render.render_text(state, index, seat)
 
-    def to_position(self, state: DaifugoState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
+    def to_position(self, state: DaifugoState, index: int = 0) -> dict[str, Any]:
         return position.to_position(state, index)
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> DaifugoState:

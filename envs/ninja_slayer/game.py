@@ -15,7 +15,7 @@ from .decks import parse_deck_specs
 from .state import NinjaSlayerState
 
 
-class NinjaSlayer(BatchGame):
+class NinjaSlayer(BatchGame[NinjaSlayerState]):
     """ニンジャスレイヤーTCG over a batch. Options: see :class:`~.config.NinjaSlayerConfig`."""
 
     name = "ninja_slayer"
@@ -43,15 +43,15 @@ class NinjaSlayer(BatchGame):
         """``init(seeds, {"decks": decks})`` (kept for older callers)."""
         return self.init(seeds, {"decks": decks})
 
-    def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:  # type: ignore[override]
+    def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:
         return rules.legal_mask(state, self.config)
 
-    def _apply(  # type: ignore[override]
+    def _apply(
         self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray
     ) -> None:
         rules.apply(state, actions, active, self.config)
 
-    def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:  # type: ignore[override]
+    def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:
         return observation.observe(state, seat, self.config)
 
     def action_label(self, action: int) -> str:
@@ -60,12 +60,12 @@ class NinjaSlayer(BatchGame):
     def describe_action(self, action: int) -> dict[str, Any]:
         return A.describe_action(action)
 
-    def render_text(  # type: ignore[override]
+    def render_text(
         self, state: NinjaSlayerState, index: int = 0, seat: int | None = None
     ) -> str:
         return render.render_text(state, index, self.config, seat)
 
-    def to_position(self, state: NinjaSlayerState, index: int = 0) -> dict[str, Any]:  # type: ignore[override]
+    def to_position(self, state: NinjaSlayerState, index: int = 0) -> dict[str, Any]:
         return position.to_position(state, index, self.config)
 
     def from_position(self, position_: Mapping[str, Any], seed: int = 0) -> NinjaSlayerState:

@@ -2,7 +2,9 @@
 
 Every face and tool that lets policies play a batch (the vector face's opponents, evaluation, the
 bench) runs :func:`rollout`. One round observes every game once, asks each policy for the actions
-of the rows it plays (one call per policy per round), checks them against the legal mask, and
+of the rows it plays (one call per policy per round; a search policy, one with
+``act_state(game, state, seats, rng)``, gets a copy of its games' states instead of observations and
+must use only what the acting seat may know), checks them against the legal mask, and
 steps only those rows in place (``BatchGame.step`` with an ``active`` mask): the state is never
 copied. Finished games are either left finished or replaced at once by ``replace``.
 
@@ -53,13 +55,19 @@ def play_round(game: BatchGame, state: State, policies: Sequence[ActingPolicy], 
         few = state.take(rows)
         obs, mask = game.observe(few, seats), game.legal_mask(few)
     who = np.asarray(policy_of(rows, seats))
+
+    def decide(policy: Any, mine: np.ndarray | slice) -> np.ndarray:
+        if callable(getattr(policy, "act_state", None)):  # a search policy simulates from its games' states
+            return game.action_array(policy.act_state(game, state.take(rows[mine]), seats[mine], rng))
+        return game.action_array(policy.act(obs[mine], mask[mine], rng))
+
     if (who == who[0]).all():  # one policy plays every acting row: no selection
-        chosen = game.action_array(policies[int(who[0])].act(obs, mask, rng))
+        chosen = decide(policies[int(who[0])], slice(None))
     else:
         chosen = np.zeros(rows.size, dtype=np.int64)
         for k in np.unique(who):
             mine = who == k
-            chosen[mine] = game.action_array(policies[k].act(obs[mine], mask[mine], rng))
+            chosen[mine] = decide(policies[k], mine)
     if chosen.shape[0] != rows.size:
         raise CallError(f"a policy returned {chosen.shape[0]} actions for {rows.size} games (one per game expected)")
     if check:  # policies must stay legal; the error names the game and the action

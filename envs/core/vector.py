@@ -58,7 +58,7 @@ class SelfPlayBatch:
         self.num_envs = num_envs
         self.pool = _opponent_pool(opponents)
         self.auto_skip = bool(auto_skip)
-        self._players = self.pool + [_ForcedAction()]  # the policies of the rollout: pool, then forced
+        self._forced = _ForcedAction()  # plays the learner's forced decisions under auto_skip
         self.learner_seat_mode = learner_seat if isinstance(learner_seat, str) else int(learner_seat)
         self.reseed(seed)
 
@@ -117,6 +117,7 @@ class SelfPlayBatch:
         st = self.state
         in_envs = np.zeros(self.num_envs, dtype=bool)
         in_envs[envs] = True
+        players = [*self.pool, self._forced]  # read now: a trainer may grow the pool between steps
         forced = len(self.pool)
 
         def acting(state: State) -> np.ndarray:
@@ -134,7 +135,7 @@ class SelfPlayBatch:
         def add_rewards(rows: np.ndarray, finished: np.ndarray) -> None:
             self.pending_reward[rows] += st.rewards[rows, self.learner[rows]]
 
-        rollout(self.game, st, self._players, policy_of, self.rng, acting=acting, after_round=add_rewards)
+        rollout(self.game, st, players, policy_of, self.rng, acting=acting, after_round=add_rewards)
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Learner actions for every env -> obs, rewards, terminated, truncated, infos (same-step reset).

@@ -103,3 +103,31 @@ def test_an_illegal_policy_action_names_the_game_and_changes_nothing():
         rollout(game, st, [IllegalInGameTwo()], lambda rows, seats: np.zeros(rows.size, np.int64),
                 np.random.default_rng(0))
     assert st.equals(before)
+
+
+class SearchSpy:
+    """A search policy: decides from copies of its games' states (first legal action), and records them."""
+
+    def __init__(self):
+        self.calls = []
+
+    def act_state(self, game, state, seats, rng):
+        self.calls.append((state.to_play.copy(), np.asarray(seats).copy()))
+        return game.legal_mask(state).argmax(axis=1)
+
+    def act(self, observation, mask, rng):
+        raise AssertionError("a search policy is given states, not observations")
+
+
+def test_a_search_policy_gets_its_games_states_and_plays_like_the_observation_policy():
+    game = make_game("nigejozu")
+    seeds = np.arange(5)
+    spy = SearchSpy()
+    searched, plain = game.init(seeds), game.init(seeds)
+    seat_policy = np.zeros((5, game.num_players), dtype=np.int64)
+    rollout(game, searched, [spy], policy_table(seat_policy), np.random.default_rng(0))
+    rollout(game, plain, [FirstLegal()], policy_table(seat_policy), np.random.default_rng(0))
+    assert searched.equals(plain)  # the same first-legal choices, whether from states or observations
+    assert spy.calls and all((to_play == seats).all() for to_play, seats in spy.calls)
+    # the spy was handed copies: what it recorded are the seats to play at that round, not the final state
+    assert any(len(seats) == 5 for _, seats in spy.calls)

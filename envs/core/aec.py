@@ -15,6 +15,7 @@ from pettingzoo.utils.wrappers import BaseWrapper
 
 from .errors import ActionTypeError, CallError, IllegalActionError, NotResetError, OptionError
 from .game import BatchGame, State
+from .rendering import render_batch_of_one
 
 _SEED_LIMIT = 2**64
 # reset(options=...): "position" starts from a position dict, "setup" is the game's per-episode setup
@@ -223,14 +224,9 @@ class BatchAECEnv(AECEnv):
 
     # ---- people ------------------------------------------------------------------------------
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        text = self.game.render_text(self._require_reset("render() was called"), 0)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        # Without a render mode there is nothing to draw, so no reset is needed to say so.
+        state = None if self.render_mode is None else self._require_reset("render() was called")
+        return render_batch_of_one(self.game, state, self.render_mode)
 
     def state(self) -> dict[str, Any]:
         """The full (omniscient) position as a JSON-safe dict, e.g. for centralised critics."""

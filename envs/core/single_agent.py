@@ -50,6 +50,7 @@ import numpy as np
 
 from .errors import CallError, IllegalActionError, NotResetError, OptionError
 from .game import BatchGame, State
+from .rendering import render_batch_of_one
 from .options import is_integer
 
 __all__ = ["ILLEGAL_MODES", "RenderModeError", "SingleAgentEnv", "make_registered", "register_envs", "single_agent"]
@@ -193,14 +194,9 @@ class SingleAgentEnv(gymnasium.Env):
 
     # ---- people ------------------------------------------------------------------------------
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        text = self.game.render_text(self._require_reset("render() was called"), 0)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        # Without a render mode there is nothing to draw, so no reset is needed to say so.
+        state = None if self.render_mode is None else self._require_reset("render() was called")
+        return render_batch_of_one(self.game, state, self.render_mode)
 
     def close(self) -> None:
         pass

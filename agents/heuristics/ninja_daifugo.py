@@ -29,6 +29,13 @@ class DaifugoHeuristic:
     name = "heuristic"
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        score = self.scores(observation, mask)
+        # Small noise breaks ties between equal plays without favouring low indices.
+        score = score + rng.random(score.shape) * 1e-3
+        return np.where(mask, score, -np.inf).argmax(axis=1).astype(np.int64)
+
+    def scores(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """float[B, A]: every action's score (illegal ones too; ``act`` plays the best legal one)."""
         obs = observation
         reverse = (obs[:, OFFSETS["revolution"].start] != obs[:, OFFSETS["eleven_back"].start])[:, None]
         hand = obs[:, OFFSETS["hand"]] > 0.5
@@ -62,8 +69,4 @@ class DaifugoHeuristic:
         jutsu[:, A.SHURIKEN0:A.SHURIKEN0 + 3] = np.where(hand_size >= 6, 30.0, -5.0)
         jutsu[:, A.RAITON] = np.where(nothing_good[:, 0], 30.0, -5.0)
         jutsu[:, A.HENGE] = np.where(nothing_good[:, 0], 25.0, -5.0)
-        score = np.where(A.KIND == A.K_JUTSU, jutsu, score)
-
-        # Small noise breaks ties between equal plays without favouring low indices.
-        score = score + rng.random(score.shape) * 1e-3
-        return np.where(mask, score, -np.inf).argmax(axis=1).astype(np.int64)
+        return np.where(A.KIND == A.K_JUTSU, jutsu, score)

@@ -19,6 +19,7 @@ stamp FILE``), which checks that their arrays fit the game and rewrites them wit
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -26,7 +27,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 import numpy as np
 
@@ -169,6 +170,21 @@ def _check_shapes(path: Path, sig: Mapping[str, Any], weights: list[np.ndarray],
         raise WeightsError(path, f"the action head gives {weights[-1].shape[1]} logits for {sig['num_actions']} actions")
 
 
+@contextlib.contextmanager
+def _opened(path: Path) -> Iterator[Any]:
+    """The loaded .npz; a missing, truncated or corrupt file (also found while reading it) is a WeightsError."""
+    if not path.is_file():
+        raise WeightsError(path, "no such file")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            yield data
+    except WeightsError:
+        raise
+    except (zipfile.BadZipFile, EOFError, zlib.error, OSError, ValueError, KeyError) as e:
+        raise WeightsError(path, f"not a readable .npz weights file (truncated or corrupt: {type(e).__name__}: {e})") \
+            from None
+
+
 def read(path: str | Path, *, need_signature: bool = True) -> WeightsFile:
     """Read and check a weights file; every problem is one :class:`WeightsError` naming the file.
 
@@ -176,37 +192,29 @@ def read(path: str | Path, *, need_signature: bool = True) -> WeightsFile:
     :func:`stamp` does that.
     """
     path = Path(path)
-    if not path.is_file():
-        raise WeightsError(path, "no such file")
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            version = _version(path, data)
-            if version > FORMAT_VERSION:
-                raise WeightsError(path, f"format {version} is newer than this yuugi reads ({FORMAT_VERSION})")
-            if "signature" not in data.files:
-                if need_signature:
-                    raise WeightsError(path, f"format {version} records no game signature (game, rule options, "
-                                             f"layer shapes); stamp it first: {STAMP_COMMAND} {path} [GAME] "
-                                             "[--rule KEY=VALUE ...]")
-                sig: dict[str, Any] = {}
-                count = sum(1 for k in data.files if k[:1] == "w" and k[1:].isdigit())
-            else:
-                sig = _read_json(path, data, "signature")
-                if not isinstance(sig.get("layers"), list) or not sig["layers"]:
-                    raise WeightsError(path, "its signature lists no layers")
-                count = len(sig["layers"])
-            weights, biases = _layers(path, data, count)
-            for key in ("activation", "meta"):
-                if key not in data.files:
-                    raise WeightsError(path, f"missing entry {key!r}")
-            activation = str(data["activation"])
-            meta = _read_json(path, data, "meta")
-            prior = (str(data["prior"]) if "prior" in data.files else "") or None
-    except WeightsError:
-        raise
-    except (zipfile.BadZipFile, EOFError, zlib.error, OSError, ValueError, KeyError) as e:
-        raise WeightsError(path, f"not a readable .npz weights file (truncated or corrupt: {type(e).__name__}: {e})") \
-            from None
+    with _opened(path) as data:
+        version = _version(path, data)
+        if version > FORMAT_VERSION:
+            raise WeightsError(path, f"format {version} is newer than this yuugi reads ({FORMAT_VERSION})")
+        if "signature" not in data.files:
+            if need_signature:
+                raise WeightsError(path, f"format {version} records no game signature (game, rule options, "
+                                         f"layer shapes); stamp it first: {STAMP_COMMAND} {path} [GAME] "
+                                         "[--rule KEY=VALUE ...]")
+            sig: dict[str, Any] = {}
+            count = sum(1 for k in data.files if k[:1] == "w" and k[1:].isdigit())
+        else:
+            sig = _read_json(path, data, "signature")
+            if not isinstance(sig.get("layers"), list) or not sig["layers"]:
+                raise WeightsError(path, "its signature lists no layers")
+            count = len(sig["layers"])
+        weights, biases = _layers(path, data, count)
+        for key in ("activation", "meta"):
+            if key not in data.files:
+                raise WeightsError(path, f"missing entry {key!r}")
+        activation = str(data["activation"])
+        meta = _read_json(path, data, "meta")
+        prior = (str(data["prior"]) if "prior" in data.files else "") or None
     if activation not in ACTIVATIONS:
         raise WeightsError(path, f"activation {activation!r} is not one of {list(ACTIVATIONS)}")
     if prior is not None:
@@ -222,20 +230,12 @@ def read(path: str | Path, *, need_signature: bool = True) -> WeightsFile:
 def read_signature(path: str | Path) -> dict[str, Any]:
     """Only the signature (cheap: the arrays stay unread); the same errors as :func:`read`."""
     path = Path(path)
-    if not path.is_file():
-        raise WeightsError(path, "no such file")
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            version = _version(path, data)
-            if "signature" not in data.files:
-                raise WeightsError(path, f"format {version} records no game signature; stamp it first: "
-                                         f"{STAMP_COMMAND} {path}")
-            return _read_json(path, data, "signature")
-    except WeightsError:
-        raise
-    except (zipfile.BadZipFile, EOFError, zlib.error, OSError, ValueError, KeyError) as e:
-        raise WeightsError(path, f"not a readable .npz weights file (truncated or corrupt: {type(e).__name__}: {e})") \
-            from None
+    with _opened(path) as data:
+        version = _version(path, data)
+        if "signature" not in data.files:
+            raise WeightsError(path, f"format {version} records no game signature; stamp it first: "
+                                     f"{STAMP_COMMAND} {path}")
+        return _read_json(path, data, "signature")
 
 
 def write(path: str | Path, weights: list[np.ndarray], biases: list[np.ndarray], activation: str,

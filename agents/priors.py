@@ -11,9 +11,12 @@ illegal ones, and ``FLOOR`` for every action of a row with no legal action (a fi
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable
 
 import numpy as np
+
+from envs.spec import SPECS
 
 Prior = Callable[[np.ndarray, np.ndarray], np.ndarray]
 FLOOR = -3.0
@@ -53,21 +56,30 @@ def DaifugoHeuristicScores() -> Any:
     return DaifugoHeuristic()
 
 
-def _daifugo_heuristic() -> Prior:
+def daifugo_heuristic_prior() -> Prior:
     # 2 points per unit (a pair of ranks of card strength): the prior spans 6 points below the best
     # action, so the head's starting gain of 4 makes a play one rank weaker e^2 times less likely.
     return HeuristicScorePrior(DaifugoHeuristicScores(), scale=2.0)
 
 
-def _nigejozu_heuristic() -> Prior:
+def nigejozu_heuristic_prior() -> Prior:
     from agents.heuristics.nigejozu import NigejozuHeuristic
 
     # 4 chip points per unit: the prior spans 12 chip points below the best action.
     return HeuristicScorePrior(NigejozuHeuristic(), scale=4.0)
 
 
-PRIORS: dict[str, Callable[[], Prior]] = {"nigejozu_heuristic": _nigejozu_heuristic,
-                                          "ninja_daifugo_heuristic": _daifugo_heuristic}
+def _factory(path: str) -> Callable[[], Prior]:
+    """The factory named ``"module:function"``, imported when a prior is made (not when it is listed)."""
+    def make() -> Prior:
+        module, function = path.split(":")
+        return getattr(importlib.import_module(module), function)()
+    return make
+
+
+# Every game's priors, by the name exported weights record (from the games' registry entries, envs.spec).
+PRIORS: dict[str, Callable[[], Prior]] = {name: _factory(path) for spec in SPECS.values()
+                                          for name, path in spec.priors.items()}
 
 
 def make_prior(name: str) -> Prior:

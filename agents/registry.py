@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from envs import GAMES, make_game
+from envs.spec import SPECS
 from envs.core.errors import OptionError
 
 from . import weights_format
@@ -27,15 +28,10 @@ LEVELS = ("random", "easy", "normal", "hard", "expert")
 # Levels a round-robin plays unless asked: expert searches on the core for every decision, which is
 # orders of magnitude slower than the others (see agents/expert.py).
 QUICK_LEVELS = ("random", "easy", "normal", "hard")
-# module:class of each game's heuristic policy
-HEURISTICS: dict[str, str] = {
-    "ninja_daifugo": "agents.heuristics.ninja_daifugo:DaifugoHeuristic",
-    "nigejozu": "agents.heuristics.nigejozu:NigejozuHeuristic",
-    "momotaro": "agents.heuristics.momotaro:MomotaroHeuristic",
-    "ninja_slayer": "agents.heuristics.ninja_slayer:NinjaSlayerHeuristic",
-}
-# The faithful table's CPUs, by strength (the Lord is the strongest).
-PERSONAS: dict[str, dict[str, str]] = {"ninja_daifugo": {"モコ": "easy", "ジライヤ": "normal", "お館様": "hard"}}
+# module:class of each game's heuristic policy, and each game's personas (persona name -> level):
+# both from the games' registry entries (envs.spec).
+HEURISTICS: dict[str, str] = {name: spec.heuristic for name, spec in SPECS.items() if spec.heuristic}
+PERSONAS: dict[str, dict[str, str]] = {name: dict(spec.personas) for name, spec in SPECS.items() if spec.personas}
 
 
 def heuristic(game: str) -> Policy:

@@ -1,4 +1,4 @@
-"""yuugi environments: the registry of games.
+"""yuugi environments: the registry of games (one :class:`envs.spec.GameSpec` each, in ``envs.spec.SPECS``).
 
 ``make(name, **rules)`` gives the PettingZoo AEC environment (with PettingZoo's standard wrappers),
 ``make_raw(name, **rules)`` the raw AEC environment, and ``make_game(name, **rules)`` the batched
@@ -12,14 +12,10 @@ from typing import Any
 
 from envs.core.errors import OptionError
 from envs.core.game import BatchGame
+from envs.spec import SPECS, GameSpec, game_spec  # noqa: F401  (the registry: one GameSpec per game)
 
-# name -> versioned module (each exposes env(), raw_env() and Game)
-GAMES: dict[str, str] = {
-    "ninja_daifugo": "envs.ninja_daifugo_v0",
-    "nigejozu": "envs.nigejozu_v0",
-    "momotaro": "envs.momotaro_v0",
-    "ninja_slayer": "envs.ninja_slayer_v0",
-}
+# name -> versioned module (each exposes env(), raw_env() and Game), from the registry
+GAMES: dict[str, str] = {name: spec.module for name, spec in SPECS.items()}
 
 
 def _module(name: str) -> Any:

@@ -25,6 +25,7 @@ import numpy as np
 from agents.policy import random_legal
 from envs import make_game, make_raw
 from envs.core.rollout import rollout
+from envs.spec import SPECS, as_dict
 
 
 @dataclass
@@ -132,9 +133,10 @@ def bench_aec(name: str, seconds: float = 2.0, seed: int = 0, **rules: Any) -> B
     return BenchResult(name, "aec", 1, decisions, games, time.perf_counter() - start, env_t, pol_t)
 
 
-# Rule options the benchmark plays with: daifugō counts single games, not 5-game series, so that
-# games/s means games.
-BENCH_RULES: dict[str, dict[str, Any]] = {"ninja_daifugo": {"series_games": 1}}
+# Rule options the benchmark plays with, from each game's registry entry (envs.spec.GameSpec.bench_rules;
+# daifugō counts single games, not 5-game series, so that games/s means games).
+BENCH_RULES: dict[str, dict[str, Any]] = {name: as_dict(spec.bench_rules) for name, spec in SPECS.items()
+                                         if spec.bench_rules}
 
 
 def run(name: str, batches: tuple[int, ...] = (1, 64, 1024), seconds: float = 2.0, **rules: Any) -> list[BenchResult]:

@@ -26,17 +26,17 @@ import numpy as np
 
 from agents.registry import heuristic
 from envs import make_game
+from envs.spec import SPECS, as_dict
 
-# Rule options used for training each game (daifugō learns on single games, symmetric loadouts).
-TRAIN_RULES: dict[str, dict[str, Any]] = {"ninja_daifugo": {"series_games": 1, "ninja": "symmetric"}}
-# The action prior (agents.priors) each game's policy is guided by; TrainConfig.prior="game" picks it.
-TRAIN_PRIORS: dict[str, str] = {"nigejozu": "nigejozu_heuristic"}
-# Per-game TrainConfig settings (TrainConfig.for_game) that the shipped weights were trained with.
-# nigejozu: the heuristic is the only opponent, and the learner is rewarded by the chip margin
-# ((own − other) / 77), whose signal is far less noisy than ±1 per game; the margin decides the win.
-TRAIN_DEFAULTS: dict[str, dict[str, Any]] = {
-    "nigejozu": {"pool_size": 0, "ent_coef": 0.0, "bc_decisions": 0, "rules": {"reward_scheme": "score_diff"}},
-}
+# Per game, from its registry entry (envs.spec.GameSpec): the rule options training plays under
+# (daifugō learns on single games, symmetric loadouts), the action prior (agents.priors) its policy is
+# guided by (TrainConfig.prior="game" picks it), and the TrainConfig settings (TrainConfig.for_game)
+# that the shipped weights were trained with.
+TRAIN_RULES: dict[str, dict[str, Any]] = {name: as_dict(spec.train_rules) for name, spec in SPECS.items()
+                                         if spec.train_rules}
+TRAIN_PRIORS: dict[str, str] = {name: spec.train_prior for name, spec in SPECS.items() if spec.train_prior}
+TRAIN_DEFAULTS: dict[str, dict[str, Any]] = {name: as_dict(spec.train_defaults) for name, spec in SPECS.items()
+                                            if spec.train_defaults}
 
 
 @dataclass

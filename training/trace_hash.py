@@ -20,29 +20,12 @@ from typing import Any
 
 import numpy as np
 
-# Each game's default rules and two non-default rule sets that exercise other code paths.
-RULE_SETS: dict[str, list[dict[str, Any]]] = {
-    "ninja_daifugo": [
-        {},
-        {"ninja": "off", "series_games": 1},
-        {"ninja": "symmetric", "pass_lockout": True, "miyako_ochi": False},
-    ],
-    "nigejozu": [
-        {},
-        {"card_model": "single12", "taikyaku_n": 2},
-        {"muhon_returns_to_hand": False, "reinf_per_win": 2, "reward_scheme": "score_diff"},
-    ],
-    "ninja_slayer": [
-        {},
-        {"decks": ("sealed", "sealed"), "ukemi_nullifies": "event"},
-        {"decks": ("D1", "D4"), "priority_windows": "compact", "deckout_rule": "draw_from_empty"},
-    ],
-    "momotaro": [
-        {},
-        {"num_players": 2},
-        {"num_players": 3, "heal_any_turn": False, "damage_reduces_power": False, "reward_scheme": "linear"},
-    ],
-}
+from envs.spec import SPECS, as_dict
+
+# Each game's default rules and the non-default rule sets of its registry entry
+# (envs.spec.GameSpec.trace_rule_sets) that exercise other code paths.
+RULE_SETS: dict[str, list[dict[str, Any]]] = {name: [{}] + [as_dict(rules) for rules in spec.trace_rule_sets]
+                                              for name, spec in SPECS.items()}
 
 
 def pick_legal(mask: np.ndarray, u: np.ndarray) -> np.ndarray:

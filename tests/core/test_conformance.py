@@ -1,8 +1,8 @@
 """Every registered game passes the conformance harness, under its defaults and other rule sets.
 
 The games come from the registry, so a game added later is checked under its defaults at once;
-``OTHER_RULES`` adds rule sets that change what the checks see (player counts, card models,
-reward schemes, series lengths, the ninja layer, truncation). Sizes keep the whole file to seconds per game:
+``OTHER_RULES`` (each game's ``GameSpec.test_rule_sets``) adds rule sets that change what the checks
+see (player counts, card models, reward schemes, series lengths, the ninja layer, truncation). Sizes keep the whole file to seconds per game:
 the batch check follows the 1,024 games for ``BATCH_STEPS`` decisions (the first deal of a
 daifugō series and the exchange that opens the second), every other check plays games to the end.
 """
@@ -14,25 +14,11 @@ import pytest
 
 import envs
 from envs.core import testing
+from envs.spec import SPECS, as_dict
 
-OTHER_RULES: dict[str, list[dict[str, Any]]] = {
-    "ninja_daifugo": [
-        {"ninja": "off", "series_games": 1, "declarations": [0, 1, 4, 5, 8, 9]},
-        {"ninja": "symmetric", "pass_lockout": True, "miyako_ochi": False, "series_games": 2,
-         "reward_scheme": "uecda", "loadouts": {"jutsu": {"henge": 5, "raiton": 3}, "school": "henge", "gokui": True}},
-        {"max_game_steps": 40, "series_games": 3, "reward_scheme": "uecda"},  # truncation mid-series
-    ],
-    "nigejozu": [
-        {"card_model": "single12", "taikyaku_n": 2},
-        {"muhon_returns_to_hand": False, "reinf_per_win": 2, "reward_scheme": "score_diff", "troops_per_player": 12},
-    ],
-    "momotaro": [
-        {"num_players": 2},
-        {"num_players": 3, "heal_any_turn": False, "damage_reduces_power": False, "reward_scheme": "linear",
-         "kibi_per_player": "60/N"},
-        {"max_turns": 12},  # truncation in the battle
-    ],
-}
+# From each game's registry entry (envs.spec.GameSpec.test_rule_sets).
+OTHER_RULES: dict[str, list[dict[str, Any]]] = {name: [as_dict(rules) for rules in spec.test_rule_sets]
+                                                for name, spec in SPECS.items()}
 BATCH_STEPS = 200
 SEEDS = (0, 1, 2)
 

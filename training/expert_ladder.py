@@ -1,12 +1,18 @@
-"""``expert`` against the field: one expert seat, every other seat ``normal``, seats rotated.
+"""``expert`` against another level (``hard`` by default), seated as ``yuugi eval`` seats a pairing.
 
-    python -m training.expert_ladder nigejozu --games 400 --think-ms 100
-    python -m training.expert_ladder momotaro --games 200 --rounds 2      # fixed budget, reproducible
+    python -m training.expert_ladder nigejozu --games 2000 --rounds 1 --json agents/weights/nigejozu_expert_ladder.json
+    python -m training.expert_ladder momotaro --rule num_players=3 --layout field --games 400
+    python -m training.expert_ladder ninja_daifugo --against normal --think-ms 100
 
-Game g (seed ``seed_base + g``) puts the expert at seat ``g mod P``. A game's score is the expert's
-reward minus the mean reward of the other seats; the mean score gets a 95% normal interval. The
-expert's achieved rollouts per second, decisions per second and think time are printed with it.
-Playing needs numpy only.
+Layouts are :func:`training.evaluate.seat_layout`'s: ``field`` puts one expert at seat ``g mod P``
+of game g against P−1 copies of the other level; ``alternate`` alternates the two around the table
+and swaps them every game (for 2 players both are the same). Game g is dealt with seed
+``seed_base + g``; with ``--rounds`` (a fixed number of search rounds, no clock) a run is
+reproducible. A game's score is the expert's mean return per seat minus the other level's, with a
+seeded 95% bootstrap interval and the Wilson interval of the share of games the expert is ahead
+(ties half), as ``yuugi eval`` reports them. The expert's think time per decision, decisions per
+second and rollouts per second are recorded with the settings and the command. Playing needs numpy
+only.
 """
 from __future__ import annotations
 
@@ -19,92 +25,84 @@ from typing import Any
 import numpy as np
 
 from agents.expert import ExpertPolicy
-from agents.policy import Policy
-from agents.registry import heuristic
-from agents.search.dispatch import act
+from agents.registry import cpu, heuristic
 from envs import make_game
-from envs.core.game import BatchGame
-
-Z95 = 1.959963984540054
+from training.evaluate import LAYOUTS, bootstrap_mean_ci, play_games, seat_layout, wilson_ci
 
 
-def play_field(game: BatchGame, policies: list[Policy], seat_policy: np.ndarray, seeds: np.ndarray,
-               rng: np.random.Generator) -> np.ndarray:
-    """float64[G, P]: each seat's total reward in one game per row of ``seat_policy`` [G, P]."""
-    st = game.init(seeds)
-    total = np.zeros((len(seeds), game.num_players))
-    while not st.done.all():
-        live = np.flatnonzero(~st.done)
-        sub = st.take(live)
-        seats = sub.to_play.astype(np.int64)
-        who = seat_policy[live, seats]
-        mask = game.legal_mask(sub)
-        obs = game.observe(sub, seats)
-        actions = np.zeros(len(seeds), dtype=np.int64)
-        for k in np.unique(who):
-            r = np.flatnonzero(who == k)
-            actions[live[r]] = act(policies[k], game, sub.take(r), seats[r], obs[r], mask[r], rng)
-        game.validate(sub, actions[live], np.ones(len(live), dtype=bool), mask)
-        game.step(st, actions, check=False)
-        total[live] += st.rewards[live]
-    return total
-
-
-def measure(game_name: str, games: int, expert: ExpertPolicy, seed_base: int = 10_000, batch: int = 100,
-            rules: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
-    game = make_game(game_name, **(rules or {}))
+def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "hard", layout: str = "field",
+            seed_base: int = 0, batch: int = 100, rules: dict[str, Any] | None = None, seed: int = 0,
+            log: Any = sys.stderr) -> dict[str, Any]:
+    """Play ``games`` games of ``expert`` against the level ``against``; the result as a JSON-ready dict."""
+    rules = dict(rules or {})
+    game = make_game(game_name, **rules)
     p = game.num_players
+    other = cpu(game_name, against, **rules)
     rng = np.random.default_rng(seed)
     scores = []
     started = time.perf_counter()
     for lo in range(0, games, batch):
         g = np.arange(lo, min(lo + batch, games))
-        layout = np.ones((g.size, p), dtype=np.int64)  # 1 = normal
-        layout[np.arange(g.size), g % p] = 0  # 0 = the expert, seat rotated
-        returns = play_field(game, [expert, expert.heuristic], layout, seed_base + g, rng)
-        mine = returns[layout == 0]
-        others = np.where(layout == 1, returns, 0.0).sum(axis=1) / (p - 1)
-        scores.append(mine - others)
+        seating = seat_layout(layout, g, p)  # 0 = the expert, 1 = the other level
+        returns = play_games(game, seating, [expert, other], seed_base + g, rng)
+        mine = np.where(seating == 0, returns, 0.0).sum(axis=1) / (seating == 0).sum(axis=1)
+        theirs = np.where(seating == 1, returns, 0.0).sum(axis=1) / (seating == 1).sum(axis=1)
+        scores.append(mine - theirs)
         done = np.concatenate(scores)
-        half_so_far = Z95 * done.std(ddof=1) / np.sqrt(done.size) if done.size > 1 else float("inf")
-        print(f"{done.size} games: score {done.mean():+.3f} ± {half_so_far:.3f} (expert {expert.stats['rollouts']} rollouts, "
-              f"{expert.rollouts_per_second:.0f}/s)", file=sys.stderr, flush=True)
+        half = 1.96 * done.std(ddof=1) / np.sqrt(done.size) if done.size > 1 else float("inf")
+        print(f"{done.size} games: score {done.mean():+.3f} ± {half:.3f} ({expert.decisions_per_second:.1f} "
+              f"decisions/s, {expert.rollouts_per_second:.0f} rollouts/s, {time.perf_counter() - started:.0f} s)",
+              file=log, flush=True)
     score = np.concatenate(scores)
-    half = Z95 * score.std(ddof=1) / np.sqrt(score.size)
+    mean, ci = bootstrap_mean_ci(score, seed=[seed, games])
+    ahead = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
     stats = expert.stats
-    return {"game": game_name, "players": p, "games": int(score.size), "seeds": f"{seed_base}..{seed_base + games - 1}",
-            "score": float(score.mean()), "ci95": [float(score.mean() - half), float(score.mean() + half)],
-            "expert_ahead": float((score > 0).mean()), "think_ms": expert.think_ms, "rounds": expert.rounds,
-            "samples": expert.samples, "top_n": expert.top_n, "confidence": expert.confidence, "decisions": stats["decisions"],
-            "searched_decisions": stats["searched"], "rollouts": stats["rollouts"],
-            "rollouts_per_second": expert.rollouts_per_second,
-            "decisions_per_second": stats["decisions"] / stats["seconds"] if stats["seconds"] else 0.0,
+    return {"game": game_name, "rules": rules, "players": p, "a": "expert", "b": against, "layout": layout,
+            "games": int(score.size), "seeds": f"{seed_base}..{seed_base + games - 1}",
+            "score": mean, "score_ci95": list(ci), "expert_ahead": ahead / score.size,
+            "expert_ahead_ci95": list(wilson_ci(ahead, int(score.size))), "search": expert.describe(),
+            "decisions": stats["decisions"], "searched_decisions": stats["searched"], "rollouts": stats["rollouts"],
+            "think_ms_per_decision": 1000.0 * stats["seconds"] / max(stats["decisions"], 1),
+            "decisions_per_second": expert.decisions_per_second, "rollouts_per_second": expert.rollouts_per_second,
             "wall_seconds": time.perf_counter() - started}
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else list(argv)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("game")
+    ap.add_argument("--against", default="hard", help="the level the expert plays against (default: hard)")
+    ap.add_argument("--layout", default="field", choices=LAYOUTS)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--think-ms", type=float, default=200.0, help="per-decision budget (ignored with --rounds)")
-    ap.add_argument("--rounds", type=int, default=None, help="a fixed number of rounds instead of a time budget")
-    ap.add_argument("--samples", type=int, default=8)
-    ap.add_argument("--top-n", type=int, default=6)
-    ap.add_argument("--confidence", type=float, default=1.0, help="standard errors a candidate must beat the heuristic's choice by")
-    ap.add_argument("--seed-base", type=int, default=10_000)
-    ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--think-ms", type=float, default=None, help="per-decision budget in ms (default: the expert's)")
+    ap.add_argument("--rounds", type=int, default=None, help="a fixed number of search rounds instead of a clock")
+    ap.add_argument("--samples", type=int, default=None, help="determinizations per round (default: the game's)")
+    ap.add_argument("--top-n", type=int, default=None, help="candidates per decision (default: the game's)")
+    ap.add_argument("--guide", default=None, help="normal or hard: proposes candidates and is the reference")
+    ap.add_argument("--rollout", default=None, help="normal, hard or random: plays the rollouts")
+    ap.add_argument("--prune", type=float, default=0.02, help="a network guide's least probability for a candidate")
+    ap.add_argument("--confidence", type=float, default=1.0,
+                    help="standard errors a candidate must beat the guide's choice by")
+    ap.add_argument("--seed-base", type=int, default=0, help="game g is dealt with seed SEED_BASE + g")
+    ap.add_argument("--batch", type=int, default=100, help="games played at once")
     ap.add_argument("--rule", action="append", default=[], help="KEY=JSON rule option, repeatable")
-    ap.add_argument("--json", default=None, help="also write the result to this file")
+    ap.add_argument("--json", default=None, help="also write the result (with this command) to this file")
     args = ap.parse_args(argv)
     rules = {k: json.loads(v) for k, v in (r.split("=", 1) for r in args.rule)}
-    expert = ExpertPolicy(args.game, heuristic(args.game), think_ms=None if args.rounds else args.think_ms,
-                          rounds=args.rounds or 1, samples=args.samples, top_n=args.top_n,
-                          confidence=args.confidence)
-    result = measure(args.game, args.games, expert, args.seed_base, args.batch, rules)
+    if args.rounds is not None:
+        think = None
+    else:
+        think = args.think_ms if args.think_ms is not None else ExpertPolicy.__init__.__kwdefaults__["think_ms"]
+    expert = ExpertPolicy(args.game, heuristic(args.game), think_ms=think, rounds=args.rounds or 1,
+                          samples=args.samples, top_n=args.top_n, guide=args.guide, rollout_policy=args.rollout,
+                          prune=args.prune, confidence=args.confidence)
+    result = measure(args.game, args.games, expert, args.against, args.layout, args.seed_base, args.batch, rules)
+    result["command"] = "python -m training.expert_ladder " + " ".join(argv)
     print(json.dumps(result, indent=1))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({**result, "command": "python -m training.expert_ladder " + " ".join(argv or [])}, f, indent=1)
+            json.dump(result, f, indent=1)
+            f.write("\n")
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ import pytest
 from agents.expert import ExpertPolicy
 from agents.heuristics.ninja_daifugo import DaifugoHeuristic
 from agents.policy import random_legal
-from agents.registry import heuristic
+from agents.registry import hard_weights, heuristic
 from agents.search.candidates import preferred_actions
 from agents.search.daifugo_rollout import SparseDaifugoHeuristic
 from agents.search.dispatch import act
+from agents.search.guides import candidates as guide_candidates
+from agents.search.guides import hard_for
 from agents.search.resamplers import resampler
 from envs import make_game
 from envs.core.errors import OptionError
@@ -176,3 +178,68 @@ def test_the_search_finds_the_eight_cut_finish_the_heuristic_misses():
     assert np.isin(chosen, [play_eight, play_three]).all()
     # Where the 3 first still wins the deal in every sample the two lines tie and the heuristic's choice stays.
     assert (chosen == play_eight).mean() >= 0.5
+
+
+def test_a_network_guide_ranks_by_its_logits_and_prunes_unlikely_candidates():
+    game, st = mid_game("momotaro", 60, 30, seed=2)
+    seats = st.to_play.astype(np.int64)
+    obs, mask = game.observe(st, seats), game.legal_mask(st)
+    hard = hard_for(game)
+    logits = np.where(mask, hard.logits(obs, mask).astype(np.float64), -np.inf)
+    prob = np.exp(logits - logits.max(axis=1, keepdims=True))
+    prob /= prob.sum(axis=1, keepdims=True)
+    rng = np.random.default_rng(0)
+    cands = guide_candidates(hard, obs, mask, 4, 0.0, rng)
+    np.testing.assert_array_equal(cands[:, 0], hard.act(obs, mask, rng))  # the reference is hard's own move
+    pruned = guide_candidates(hard, obs, mask, 4, 0.1, rng)
+    for row in range(st.batch_size):
+        listed = cands[row][cands[row] >= 0]
+        assert len(listed) == min(4, mask[row].sum()) and mask[row, listed].all()
+        assert (np.diff(prob[row, listed]) <= 1e-12).all()  # most likely first
+        kept = pruned[row][pruned[row] >= 0]
+        np.testing.assert_array_equal(kept, listed[:len(kept)])
+        assert (prob[row, kept[1:]] >= 0.1).all() and (prob[row, listed[len(kept):]] < 0.1).all()
+    assert (pruned < 0).sum() > (cands < 0).sum()  # the threshold removed some candidates
+
+
+def test_hard_is_the_network_made_for_the_player_count():
+    for players, stem in ((2, "momotaro_hard_2p"), (3, "momotaro_hard_3p"), (4, "momotaro_hard")):
+        game = make_game("momotaro", num_players=players)
+        assert hard_for(game).name == "momotaro_hard" and hard_for(game).signature["num_players"] == players
+        assert hard_weights("momotaro", num_players=players).stem == stem
+    with pytest.raises(ValueError, match="normal, hard, random"):
+        ExpertPolicy("nigejozu", heuristic("nigejozu"), rollout_policy="greedy")
+    with pytest.raises(ValueError, match="normal, hard, random"):
+        ExpertPolicy("nigejozu", heuristic("nigejozu"), guide="expert")
+
+
+class CountingPolicy:
+    """A rollout policy that plays at random and records the batch size of every call."""
+
+    def __init__(self):
+        self.sizes = []
+
+    def act(self, observation, mask, rng):
+        self.sizes.append(len(mask))
+        return random_legal(mask, rng)
+
+
+def test_all_decisions_of_a_batch_are_searched_in_one_rollout_batch():
+    game, st = mid_game("nigejozu", 30, 12, seed=4)
+    counting = CountingPolicy()
+    expert = ExpertPolicy("nigejozu", heuristic("nigejozu"), think_ms=None, rounds=1, samples=4, top_n=3,
+                          guide="normal", rollout_policy=counting)
+    expert.act_state(game, st, st.to_play, np.random.default_rng(0))
+    searched = expert.stats["searched"]
+    assert searched > 10
+    # The first rollout step holds every (decision, candidate, sample) row at once: no loop per game.
+    assert counting.sizes[0] == expert.stats["rollouts"] and searched * 4 * 2 <= counting.sizes[0] <= searched * 12
+
+
+@pytest.mark.parametrize("rollout_policy", ["random", "hard", "normal"])
+def test_every_rollout_policy_plays_legal_games_to_the_end(rollout_policy):
+    game, st = mid_game("momotaro", 8, 20, seed=6)
+    expert = ExpertPolicy("momotaro", heuristic("momotaro"), think_ms=None, samples=2, top_n=3,
+                          rollout_policy=rollout_policy, prune=0.0)
+    actions = expert.act_state(game, st, st.to_play, np.random.default_rng(0))
+    assert game.legal_mask(st)[np.arange(st.batch_size), actions].all() and expert.stats["rollouts"] > 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import json
 from pathlib import Path
 from typing import Any, Callable
@@ -34,14 +35,25 @@ HEURISTICS: dict[str, str] = {name: spec.heuristic for name, spec in SPECS.items
 PERSONAS: dict[str, dict[str, str]] = {name: dict(spec.personas) for name, spec in SPECS.items() if spec.personas}
 
 
-def heuristic(game: str) -> Policy:
+def heuristic(game: str, **rules: Any) -> Policy:
+    """``game``'s heuristic for these rule options.
+
+    A heuristic that depends on the options takes them as its ``rules`` keyword (so it need not guess
+    them from the spaces or assume the defaults); one that reads everything it needs from the
+    observation takes none. Without rules, a heuristic plays as for the defaults, adapting to the
+    spaces it is shown where it can (momotaro's to the player count), as a policy named without its
+    game's rules must.
+    """
     if game not in HEURISTICS:
         raise OptionError(f"no heuristic for game {game!r}; games: {sorted(HEURISTICS)}")
-    module, cls = HEURISTICS[game].split(":")
+    module, name = HEURISTICS[game].split(":")
     try:
-        return getattr(importlib.import_module(module), cls)()
+        cls = getattr(importlib.import_module(module), name)
     except ModuleNotFoundError as e:
         raise OptionError(f"the {game} heuristic is not built yet") from e
+    if rules and "rules" in inspect.signature(cls).parameters:
+        return cls(rules=rules)
+    return cls()
 
 
 def weights_path(game: str, level: str = "hard") -> Path:
@@ -88,7 +100,7 @@ def _hard(game: str, **rules: Any) -> Policy:
 def _expert(game: str, **rules: Any) -> Policy:
     from .expert import ExpertPolicy
 
-    return ExpertPolicy(game, heuristic(game))
+    return ExpertPolicy(game, heuristic(game, **rules))
 
 
 def _search_built(game: str) -> bool:
@@ -100,8 +112,8 @@ def _search_built(game: str) -> bool:
 
 _BUILDERS: dict[str, Callable[..., Policy]] = {
     "random": lambda game, **rules: RandomPolicy(),
-    "easy": lambda game, **rules: EpsilonPolicy(heuristic(game), 0.5, name="easy"),
-    "normal": lambda game, **rules: heuristic(game),
+    "easy": lambda game, **rules: EpsilonPolicy(heuristic(game, **rules), 0.5, name="easy"),
+    "normal": lambda game, **rules: heuristic(game, **rules),
     "hard": _hard,
     "expert": _expert,
 }
@@ -145,7 +157,8 @@ def _check_game(game: str) -> None:
 def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
     """The CPU opponent of ``game`` at ``level`` (a level name, or a persona name where a game has them).
 
-    ``rules`` are the game's rule options: ``hard`` plays the weights made for them.
+    ``rules`` are the game's rule options: ``hard`` plays the weights made for them, and the heuristic
+    (``easy``, ``normal``, and ``expert``'s rollouts) is told them.
     """
     _check_game(game)
     named = PERSONAS.get(game, {}).get(level, level)

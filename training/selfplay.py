@@ -150,7 +150,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     rules = {**TRAIN_RULES.get(cfg.game, {}), **cfg.rules}
     game = make_game(cfg.game, **rules)
-    teacher = heuristic(cfg.game)
+    teacher = heuristic(cfg.game, **rules)
     env = SB3SelfPlayVecEnv(game, cfg.num_envs, [teacher], learner_seat="rotate", seed=cfg.seed)
     prior = cfg.prior_name()
     if prior is not None and cfg.bc_decisions > 0 and not cfg.init_from:

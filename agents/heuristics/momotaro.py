@@ -1,9 +1,12 @@
 """A club player's 鬼ヶ島: bid by retainer value, attack oni it can beat, heal when hurt.
 
 Every legal action gets a score and the best one is played (ties broken by tiny noise). The policy
-reads only the observation (``envs.momotaro.observation.offsets``) and the legal mask; the number of
-players comes from the observation size (56·N + 144) and K0 from the action count (K0 + 96). Card
-and oni values are the rules file's defaults (warrior 3, coloured oni 4/5/6).
+reads only the observation (``envs.momotaro.observation.offsets``), the legal mask and the game's
+rule options, given as ``rules`` (``cpu("momotaro", level, **rules)`` passes them): the number of
+players, K0, the card and oni values and the janken marks come from them. Without ``rules`` it plays
+as for the default options, taking the number of players from the observation size (56·N + 144) and
+K0 from the action count (K0 + 96). It always assumes that damage weakens a card (the default
+``damage_reduces_power``).
 
 * **Bids (D1)**: a retainer is worth more the stronger it is (2.5 / 4 / 5.5 for power 1 / 2 / 3),
   more when it would be the first one (it lets the warrior fight beside it without risking itself)
@@ -27,6 +30,8 @@ and oni values are the rules file's defaults (warrior 3, coloured oni 4/5/6).
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 import numpy as np
 
 from envs.momotaro.actions import ActionLayout
@@ -36,12 +41,8 @@ from envs.momotaro.observation import offsets
 from envs.momotaro.state import PHASE_ADD, PHASE_ASSIGN, PHASE_BID, PHASE_COMBO, PHASE_ONI, PHASE_YELLOW
 from envs.momotaro.tables import COMBO_CARDS, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
-_D = MomotaroConfig().derive()  # the default rules' values (the observation does not carry them)
-_CARD_POWER = _D.card_power.astype(np.float64)  # [10], warrior first
-_ONI_POWER = _D.oni_power.astype(np.float64)  # [12] = treasure value
-_MOD = _D.combo_oni_mod.astype(np.float64)  # [58, 12] janken modifier of each set against each oni
 _CC = COMBO_CARDS  # [58, 10]
-_RET_POWER = _CARD_POWER[1:]  # retainer r = card r + 1
+_RET_POWER = MomotaroConfig().derive().card_power[1:].astype(np.float64)  # retainer r = card r + 1 (no option)
 _RET_TYPE = np.arange(NUM_RETAINERS) // 3  # 0 Dog, 1 Monkey, 2 Pheasant
 
 # white − red die: −5..5 with probability (6 − |d|) / 36
@@ -91,15 +92,27 @@ class MomotaroHeuristic:
     name = "heuristic"
 
     def __init__(self, warrior_loss: float = 30.0, wear: float = 0.25, reserve: int = 1,
-                 bid_cap: float = 0.6) -> None:
+                 bid_cap: float = 0.6, rules: Mapping[str, Any] | None = None) -> None:
         self.warrior_loss = warrior_loss  # cost of losing the warrior (elimination), in treasure points
         self.wear = wear  # value of a point of damage on an oni not defeated, per point of its treasure/power
         self.reserve = reserve  # kibidango kept for healing while bidding
         self.bid_cap = bid_cap  # never bid more than this fraction of the stock
         self._layouts: dict[tuple[int, int], tuple[dict[str, slice], ActionLayout]] = {}
+        # The rule options (the observation does not carry the values; damage is a fraction of them).
+        self.config = MomotaroConfig.from_options(rules) if rules is not None else None
+        tables = (self.config or MomotaroConfig()).derive()
+        self._card_power = tables.card_power.astype(np.float64)  # [10], warrior first
+        self._oni_power = tables.oni_power.astype(np.float64)  # [12] = treasure value
+        self._mod = tables.combo_oni_mod.astype(np.float64)  # [58, 12] janken modifier of each set against each oni
 
     # ---- layout ----------------------------------------------------------------------------------
     def _layout(self, obs_dim: int, num_actions: int) -> tuple[int, dict[str, slice], ActionLayout]:
+        if self.config is not None:  # the rules say what the spaces must be
+            p, k0 = self.config.num_players, self.config.kibi
+            if (obs_dim, num_actions) != (_OBS_FIXED + _OBS_PER_PLAYER * p, k0 + _ACTIONS_FIXED):
+                raise ValueError(f"observations of size {obs_dim} with {num_actions} actions are not momotaro's "
+                                 f"under these rules ({p} players: {_OBS_FIXED + _OBS_PER_PLAYER * p}; "
+                                 f"K0 = {k0}: {k0 + _ACTIONS_FIXED} actions)")
         p = (obs_dim - _OBS_FIXED) // _OBS_PER_PLAYER
         if p not in (2, 3, 4) or _OBS_FIXED + _OBS_PER_PLAYER * p != obs_dim:
             raise ValueError(f"observation size {obs_dim} is not a momotaro observation (56·N + 144)")
@@ -119,8 +132,9 @@ class MomotaroHeuristic:
         phase = obs[:, off["phase"]].argmax(axis=1)
 
         own_hand = obs[:, off["cards_in_play"]][:, :NUM_CARDS] > 0.5  # relative seat 0 = self
-        own_dmg = np.rint(obs[:, off["card_damage"]][:, :NUM_CARDS] * _CARD_POWER)
-        eff = np.where(own_hand, np.maximum(_CARD_POWER - own_dmg, 0.0), 0.0)  # fighting power per card
+        card_power = self._card_power
+        own_dmg = np.rint(obs[:, off["card_damage"]][:, :NUM_CARDS] * card_power)
+        eff = np.where(own_hand, np.maximum(card_power - own_dmg, 0.0), 0.0)  # fighting power per card
         kibi = np.rint(obs[:, off["kibidango"].start] * k0)
         potions = np.rint(obs[:, off["potions"].start] * 3.0)
 
@@ -136,7 +150,7 @@ class MomotaroHeuristic:
         score[:, lay.decline] = -1.0
 
         # Heal: everything that can be healed, the warrior first, then the strongest retainers.
-        heal = 10.0 + _CARD_POWER.copy()
+        heal = 10.0 + card_power.copy()
         heal[WARRIOR] = 20.0
         score[:, lay.heal0:lay.heal0 + NUM_CARDS] = heal
         score[:, lay.end_heal] = 0.0
@@ -208,7 +222,7 @@ class MomotaroHeuristic:
         d = np.arange(_MAX_HIT, dtype=np.float64)[None, None, :]
         rem = eff[:, :, None]
         ko = (d >= rem) & (d > 0)
-        ret_worth = 1.0 + 1.5 * _CARD_POWER  # a lost retainer, as at the auction
+        ret_worth = 1.0 + 1.5 * self._card_power  # a lost retainer, as at the auction
         ko_cost = np.where(np.arange(NUM_CARDS) == WARRIOR, self.warrior_loss, ret_worth)[None, :, None]
         # Damage that stays: healable with kibidango (retainers) or potions (warrior), else weakening.
         per_point = np.empty(eff.shape)
@@ -227,10 +241,11 @@ class MomotaroHeuristic:
         """
         n = len(obs)
         field = obs[:, off["oni_field"]] > 0.5
-        oni_dmg = np.rint(obs[:, off["oni_damage"]] * _ONI_POWER)
-        oni_left = np.clip(_ONI_POWER - oni_dmg, 1, _MAX_LEFT).astype(np.int64)  # [n, 12]
+        oni_power = self._oni_power
+        oni_dmg = np.rint(obs[:, off["oni_damage"]] * oni_power)
+        oni_left = np.clip(oni_power - oni_dmg, 1, _MAX_LEFT).astype(np.int64)  # [n, 12]
         war = eff @ _CC.T.astype(np.float64)  # [n, 58]
-        margin = war[:, None, :] + _MOD.T[None, :, :] - oni_left[:, :, None]  # [n, 12, 58]
+        margin = war[:, None, :] + self._mod.T[None, :, :] - oni_left[:, :, None]  # [n, 12, 58]
         m_idx = (np.clip(margin, -_MARGIN, _MARGIN) + _MARGIN).astype(np.int64)
 
         cost = self._damage_cost(eff, kibi, potions)  # [n, 10, 16]
@@ -245,6 +260,6 @@ class MomotaroHeuristic:
         wear = np.where(np.arange(NUM_ONI) == 9, 0.0, self.wear)  # per damage point; 黒鬼 regenerates
         wear = np.where(IS_YELLOW, 0.5 * wear, wear)
         left = oni_left[:, :, None]
-        gain = _ONI_POWER[None, :, None] * _P_DEFEAT[left, m_idx] + wear[None, :, None] * _WEAR_HITS[left, m_idx]
+        gain = oni_power[None, :, None] * _P_DEFEAT[left, m_idx] + wear[None, :, None] * _WEAR_HITS[left, m_idx]
         loss = exp_loss[np.arange(n)[:, None, None], np.arange(NUM_COMBOS)[None, None, :], m_idx]
         return np.where(field[:, :, None], gain - loss, -np.inf)

@@ -2,7 +2,9 @@
 
 Every legal action gets a score and the best one is played (ties broken by tiny noise). The policy
 reads only the observation (``envs.nigejozu.observation.OFFSETS``) and the legal mask, plus the
-static map of :mod:`envs.nigejozu.board`.
+static map of :mod:`envs.nigejozu.board` and the game's rule options, given as ``rules``
+(``cpu("nigejozu", level, **rules)`` passes them; without them, the defaults): how many troops 退却
+returns, whether 謀反's troop goes back to its owner's hand, and how many 援軍 a win sends.
 
 **The board value.** Every decision compares the boards it can lead to with one estimate, a *soft
 battle*: the provinces are resolved in chip order 2..12 as the battle phase does, but each one is
@@ -38,12 +40,14 @@ leans towards the side with more troops in hand in proportion to how often the c
 from __future__ import annotations
 
 import itertools
+from typing import Any, Mapping
 
 import numpy as np
 
 from envs.nigejozu import actions as A
 from envs.nigejozu import cards as C
 from envs.nigejozu.board import ADJ, ADJ_LAND, ADJ_SEA, KYO, NUM_PROVINCES
+from envs.nigejozu.config import NigejozuConfig
 from envs.nigejozu.observation import OFFSETS, TROOP_SCALE
 
 _P = NUM_PROVINCES
@@ -100,8 +104,14 @@ class NigejozuHeuristic:
     name = "heuristic"
 
     def __init__(self, t0: float = 0.1, t_scale: float = 0.75, hand_worth: float = 6.0, drift: float = 1.0,
-                 card_threshold: float = 12.0, reroll_margin: float = 0.0) -> None:
-        """The defaults were tuned by head-to-head matches against other settings (2,000-4,000 games each)."""
+                 card_threshold: float = 12.0, reroll_margin: float = 0.0,
+                 rules: Mapping[str, Any] | None = None) -> None:
+        """The defaults were tuned by head-to-head matches against other settings (2,000-4,000 games each);
+        ``rules`` are the game's rule options (default: the rules file's)."""
+        cfg = NigejozuConfig.from_options(rules or {})
+        self.taikyaku_n = cfg.taikyaku_n  # troops 退却 returns to hand
+        self.muhon_returns_to_hand = cfg.muhon_returns_to_hand  # 謀反's troop goes back to its owner's hand
+        self.reinf_per_win = cfg.reinf_per_win  # 援軍 per adjacent province after a win
         self.t0, self.t_scale = t0, t_scale  # T = t0 + t_scale · sqrt(troops in both hands × P(pair = chip))
         self.hand_worth = hand_worth  # chip points per troop in hand (own minus opponent's)
         self.drift = drift  # margin shift per troop of hand lead, times P(pair = chip)
@@ -124,6 +134,9 @@ class NigejozuHeuristic:
         # [k, n, j]: 援軍 the winner of chip k would send to chip j (k first: contiguous slices in the loop)
         to_a = np.ascontiguousarray((adj & occ_a[:, None, :]).transpose(1, 0, 2), dtype=np.float64)
         to_b = np.ascontiguousarray((adj & occ_b[:, None, :]).transpose(1, 0, 2), dtype=np.float64)
+        if self.reinf_per_win != 1:
+            to_a *= self.reinf_per_win
+            to_b *= self.reinf_per_win
         inv_t = 1.0 / (self.t0 + self.t_scale * np.sqrt(np.maximum(hs + ho, 0.0)[:, None] * _SHARE))
         esc = ctx.esc[r]
         lean = np.where(hs <= 0, 0.5, 0.4 * np.tanh((ho - hs) / 4.0))
@@ -207,7 +220,8 @@ class NigejozuHeuristic:
             h_s -= 1
         elif e == C.MUHON:
             q[j, xi] -= 1
-            h_o += 1
+            if self.muhon_returns_to_hand:
+                h_o += 1
             o[j, xi] += 1
             h_s -= 1
         elif e == C.TAIKYAKU:
@@ -227,7 +241,7 @@ class NigejozuHeuristic:
         if e in (C.KASEI, C.MUHON):
             return self._pick_values(ctx, r, e, own, opp, hs, ho).max(axis=1)
         best = np.full(len(r), -np.inf)
-        picks = 3 if e == C.TAIKYAKU else 12
+        picks = self.taikyaku_n if e == C.TAIKYAKU else 12
         j = np.arange(len(r))
         for _ in range(picks):
             vals = self._pick_values(ctx, r, e, own, opp, hs, ho)

@@ -20,7 +20,7 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -32,8 +32,12 @@ from training.evaluate import LAYOUTS, bootstrap_mean_ci, play_games, seat_layou
 
 def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "hard", layout: str = "field",
             seed_base: int = 0, batch: int = 100, rules: dict[str, Any] | None = None, seed: int = 0,
-            log: Any = sys.stderr) -> dict[str, Any]:
-    """Play ``games`` games of ``expert`` against the level ``against``; the result as a JSON-ready dict."""
+            log: Any = sys.stderr, on_batch: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games of ``expert`` against the level ``against``; the result as a JSON-ready dict.
+
+    ``on_batch(result so far)`` is called after every batch of games (``complete`` false until the last),
+    so a run cut short still leaves the games it played.
+    """
     rules = dict(rules or {})
     game = make_game(game_name, **rules)
     p = game.num_players
@@ -53,12 +57,21 @@ def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "ha
         print(f"{done.size} games: score {done.mean():+.3f} ± {half:.3f} ({expert.decisions_per_second:.1f} "
               f"decisions/s, {expert.rollouts_per_second:.0f} rollouts/s, {time.perf_counter() - started:.0f} s)",
               file=log, flush=True)
-    score = np.concatenate(scores)
+        if on_batch is not None:
+            on_batch(summary(game_name, rules, p, against, layout, games, seed_base, seed, done, expert, started))
+    return summary(game_name, rules, p, against, layout, games, seed_base, seed, np.concatenate(scores), expert,
+                   started)
+
+
+def summary(game_name: str, rules: dict[str, Any], p: int, against: str, layout: str, games: int, seed_base: int,
+            seed: int, score: np.ndarray, expert: ExpertPolicy, started: float) -> dict[str, Any]:
+    """The JSON-ready record of the games ``score`` of a run planned for ``games`` games."""
     mean, ci = bootstrap_mean_ci(score, seed=[seed, games])
     ahead = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
     stats = expert.stats
     return {"game": game_name, "rules": rules, "players": p, "a": "expert", "b": against, "layout": layout,
-            "games": int(score.size), "seeds": f"{seed_base}..{seed_base + games - 1}",
+            "games": int(score.size), "complete": int(score.size) == games,
+            "seeds": f"{seed_base}..{seed_base + int(score.size) - 1}",
             "score": mean, "score_ci95": list(ci), "expert_ahead": ahead / score.size,
             "expert_ahead_ci95": list(wilson_ci(ahead, int(score.size))), "search": expert.describe(),
             "decisions": stats["decisions"], "searched_decisions": stats["searched"], "rollouts": stats["rollouts"],
@@ -96,13 +109,18 @@ def main(argv: list[str] | None = None) -> None:
     expert = ExpertPolicy(args.game, heuristic(args.game), think_ms=think, rounds=args.rounds or 1,
                           samples=args.samples, top_n=args.top_n, guide=args.guide, rollout_policy=args.rollout,
                           prune=args.prune, confidence=args.confidence)
-    result = measure(args.game, args.games, expert, args.against, args.layout, args.seed_base, args.batch, rules)
-    result["command"] = "python -m training.expert_ladder " + " ".join(argv)
-    print(json.dumps(result, indent=1))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(result, f, indent=1)
-            f.write("\n")
+    command = "python -m training.expert_ladder " + " ".join(argv)
+
+    def save(result: dict[str, Any]) -> None:
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({**result, "command": command}, f, indent=1)
+                f.write("\n")
+
+    result = measure(args.game, args.games, expert, args.against, args.layout, args.seed_base, args.batch, rules,
+                     on_batch=save)
+    save(result)
+    print(json.dumps({**result, "command": command}, indent=1))
 
 
 if __name__ == "__main__":

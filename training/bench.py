@@ -151,7 +151,7 @@ def bench_training(name: str, seconds: float = 10.0, num_envs: int = 64, **rules
     from sb3_contrib import MaskablePPO
 
     from agents.policy import RandomPolicy
-    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+    from training.sb3_vec import SB3SelfPlayVecEnv
     from training.peers import _time_learning
 
     rules = {**BENCH_RULES.get(name, {}), **rules}

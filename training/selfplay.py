@@ -142,7 +142,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList, ProgressBarCallback
 
-    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+    from training.sb3_vec import SB3SelfPlayVecEnv
     from training.export import policy_from_model
     from training.imitation import clone, collect
 

@@ -44,7 +44,7 @@ def test_every_face_declares_the_games_own_space():
     vec = GymSelfPlayVectorEnv(game, 3, Random())
     assert vec.single_observation_space == game.observation_space
     assert vec.observation_space.shape == (3, *game.observation_shape) and vec.observation_space.low.min() == -5.0
-    sb3_vec = pytest.importorskip("envs.core.sb3_vec")
+    sb3_vec = pytest.importorskip("training.sb3_vec")
     assert sb3_vec.SB3SelfPlayVecEnv(game, 2, Random()).observation_space == game.observation_space
 
 
@@ -226,7 +226,7 @@ def test_the_opponent_rounds_never_copy_the_whole_state(monkeypatch):
 
 
 def test_sb3_face_reports_episodes_like_monitor():
-    sb3_vec = pytest.importorskip("envs.core.sb3_vec")
+    sb3_vec = pytest.importorskip("training.sb3_vec")
     env = sb3_vec.SB3SelfPlayVecEnv(make_game("nigejozu"), 4, Random(), seed=0)
     env.reset()
     rng = np.random.default_rng(0)

@@ -61,7 +61,7 @@ def test_same_seed_same_trajectory():
 
 def test_sb3_vec_env_with_maskable_ppo():
     from sb3_contrib import MaskablePPO
-    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+    from training.sb3_vec import SB3SelfPlayVecEnv
 
     env = SB3SelfPlayVecEnv(make_game("ninja_daifugo", series_games=1), 4, RandomPolicy(), seed=0)
     model = MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=32, n_epochs=1, seed=0,

@@ -8,7 +8,7 @@ import pytest
 from agents.policy import RandomPolicy
 from envs import make_game
 from envs.core.errors import ActionTypeError, CallError, NotResetError, OptionError
-from envs.core.sb3_vec import SB3SelfPlayVecEnv
+from training.sb3_vec import SB3SelfPlayVecEnv
 from envs.core.vector import GymSelfPlayVectorEnv
 
 FACES = [GymSelfPlayVectorEnv, SB3SelfPlayVecEnv]

@@ -81,7 +81,7 @@ def _interrupted_train(capsys, argv: list[str]) -> tuple[str, str]:
 def test_ctrl_c_during_training_saves_a_checkpoint_and_says_where(tmp_path, monkeypatch, capsys, recwarn):
     from agents.mlp import MLPPolicy
 
-    from envs.core.sb3_vec import SB3SelfPlayVecEnv
+    from training.sb3_vec import SB3SelfPlayVecEnv
 
     _interrupt_after(monkeypatch, SB3SelfPlayVecEnv, "step_wait", 40)
     line, _ = _interrupted_train(capsys, ["train", "nigejozu", "--steps", "100000", "--envs", "4",

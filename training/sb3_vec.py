@@ -1,4 +1,5 @@
-"""An SB3 ``VecEnv`` over :class:`~envs.core.vector.SelfPlayBatch` (needs stable-baselines3).
+"""An SB3 ``VecEnv`` over :class:`~envs.core.vector.SelfPlayBatch` (needs stable-baselines3, so it lives in
+``training``: ``envs`` imports only the runtime dependencies).
 
 ``action_masks()`` (and ``env_method("action_masks")``, which sb3-contrib's MaskablePPO calls)
 returns the learner's legal actions. Finished episodes reset in the same step, as SB3 expects,
@@ -14,9 +15,9 @@ import gymnasium
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 
-from .errors import CallError
-from .game import BatchGame
-from .vector import OpponentSpec, SelfPlayBatch
+from envs.core.errors import CallError
+from envs.core.game import BatchGame
+from envs.core.vector import OpponentSpec, SelfPlayBatch
 
 
 class SB3SelfPlayVecEnv(VecEnv):

@@ -16,7 +16,8 @@ same two sides meet (each moving first) split the games, and a mirror's one cell
 
 A cell's value is the first player's wins plus half its draws (a truncation is a draw) over its
 games, with a Wilson 95% interval (always inside [0, 1]). The result is written as JSON with the
-exact command, and drawn as a heat map (PNG, one panel per level order) next to it; by default
+exact command (saved as it goes, with ``"complete": false``, and on Ctrl-C or SIGTERM, so a run
+stopped early keeps its games), and drawn as a heat map (PNG, one panel per level order) next to it; by default
 ``agents/weights/ninja_slayer_matchup_<level>.json`` and ``.png``.
 """
 from __future__ import annotations
@@ -25,10 +26,11 @@ import argparse
 import json
 import re
 import shlex
+import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -84,8 +86,15 @@ def plan_cells(decks: Sequence[str], levels: Sequence[str], games: int, seed: in
 
 def run_matrix(levels: Sequence[str], games: int, decks: Sequence[str] = DECK_CHOICES, seed: int = 0,
                batch: int = 1024, rules: dict[str, Any] | None = None, progress: bool = False,
-               per_pairing: bool = False) -> dict[str, Any]:
-    """Play the matrix; returns the JSON-safe result (without the command)."""
+               per_pairing: bool = False, on_partial: Callable[[dict[str, Any]], None] | None = None,
+               partial_every: float = 120.0) -> dict[str, Any]:
+    """Play the matrix; returns the JSON-safe result (without the command).
+
+    ``on_partial(result)`` is given the result so far (``"complete": false``, each cell with the games
+    it has finished) at most every ``partial_every`` seconds, and once more if the run is interrupted
+    (Ctrl-C or SIGTERM), before the interruption is raised again. The cells advance together, so a
+    partial result has about the same share of every cell's games.
+    """
     from agents.adapters import as_policy
 
     unknown = [d for d in decks if d not in DECK_CHOICES]
@@ -109,21 +118,45 @@ def run_matrix(levels: Sequence[str], games: int, decks: Sequence[str] = DECK_CH
             done[1] = done[0] * 20 // total
             print(f"  {done[0]}/{total} games, {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
 
-    out = play_matchups(game, matchups, policies, np.random.default_rng(seed), batch=batch, on_finished=tick)
-    for k, cell in enumerate(cells):
-        wins, losses, draws = int(out.first_wins[k]), int(out.first_losses[k]), int(out.draws[k])
-        n = wins + losses + draws
-        lo, hi = wilson_ci(wins + 0.5 * draws, n)
-        cell.update(games=n, first_wins=wins, first_losses=losses, draws=draws, truncated=int(out.truncated[k]),
-                    first_win_rate=round(out.score(k), 5), wilson95=[round(lo, 5), round(hi, 5)],
-                    seeds_from=matchups[k].seed_start)
-    return {"game": GAME, "levels": list(levels), "decks": list(decks),
-            ("games_per_pairing" if per_pairing else "games_per_cell"): games, "seed": seed,
-            "rules": rules, "batch": batch, "seconds": round(time.time() - t0, 1),
-            "first_player": ("seat 0 moves first in every game: each cell plays the seeds of its stream (from "
-                             "seeds_from up) whose first-player draw gave seat 0 the first move"),
-            "value": "first player's (wins + draws / 2) / games, Wilson 95% interval; a truncation is a draw",
-            "cells": cells}
+    last_save = [time.time()]
+    latest: list[Any] = [None]
+
+    def result_of(out: Any, complete: bool) -> dict[str, Any]:
+        rows = []
+        for k, cell in enumerate(cells):
+            wins, losses, draws = int(out.first_wins[k]), int(out.first_losses[k]), int(out.draws[k])
+            n = wins + losses + draws
+            row = dict(cell, games=n, games_planned=matchups[k].games, first_wins=wins, first_losses=losses,
+                       draws=draws, truncated=int(out.truncated[k]), seeds_from=matchups[k].seed_start)
+            if n:
+                lo, hi = wilson_ci(wins + 0.5 * draws, n)
+                row.update(first_win_rate=round(out.score(k), 5), wilson95=[round(lo, 5), round(hi, 5)])
+            rows.append(row)
+        return {"game": GAME, "complete": complete, "levels": list(levels), "decks": list(decks),
+                ("games_per_pairing" if per_pairing else "games_per_cell"): games, "seed": seed,
+                "rules": rules, "batch": batch, "seconds": round(time.time() - t0, 1), **_NOTES, "cells": rows}
+
+    def partial(out: Any) -> None:
+        latest[0] = out
+        if on_partial is not None and time.time() - last_save[0] >= partial_every:
+            last_save[0] = time.time()
+            on_partial(result_of(out, False))
+
+    try:
+        out = play_matchups(game, matchups, policies, np.random.default_rng(seed), batch=batch, on_finished=tick,
+                            on_progress=partial)
+    except KeyboardInterrupt:
+        if on_partial is not None and latest[0] is not None:
+            on_partial(result_of(latest[0], False))
+        raise
+    return result_of(out, True)
+
+
+_NOTES = {
+    "first_player": ("seat 0 moves first in every game: each cell plays the seeds of its stream (from "
+                     "seeds_from up) whose first-player draw gave seat 0 the first move"),
+    "value": "first player's (wins + draws / 2) / games, Wilson 95% interval; a truncation is a draw",
+}
 
 
 def level_tag(levels: Sequence[str]) -> str:
@@ -188,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="the JSON file (default agents/weights/ninja_slayer_matchup_<level>.json); the PNG goes next to it")
     parser.add_argument("--no-plot", action="store_true", help="write the JSON only")
+    parser.add_argument("--save-every", type=float, default=120.0,
+                        help="seconds between partial saves (\"complete\": false) while it runs (default 120)")
     args = parser.parse_args(argv)
     levels = args.levels or [args.level or "normal"]
     if args.games < 1:
@@ -195,14 +230,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.batch < 1:
         parser.error(f"--batch must be at least 1, got {args.batch}")
     out = args.out or WEIGHTS_DIR / f"ninja_slayer_matchup_{level_tag(levels)}.json"
-    result = run_matrix(levels, args.games, args.decks, args.seed, args.batch, progress=True,
-                        per_pairing=args.per_pairing)
     command = "python -m training.matchup " + " ".join(shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
-    result = {"command": command, **result}
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
-    if not args.no_plot:
-        draw_heatmap(result, out.with_suffix(".png"))
+
+    def save(result: dict[str, Any]) -> None:
+        result = {"command": command, **result}
+        tmp = out.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+        tmp.replace(out)  # a reader never sees half a file
+        if not args.no_plot and all("first_win_rate" in c for c in result["cells"]):
+            draw_heatmap(result, out.with_suffix(".png"))
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        result = run_matrix(levels, args.games, args.decks, args.seed, args.batch, progress=True,
+                            per_pairing=args.per_pairing, on_partial=save, partial_every=args.save_every)
+    except KeyboardInterrupt:
+        print(f"stopped: the games finished so far are in {out} (\"complete\": false)", file=sys.stderr)
+        return 130
+    save(result)
     print(format_table(result))
     print(f"wrote {out}" + ("" if args.no_plot else f" and {out.with_suffix('.png')}"))
     return 0

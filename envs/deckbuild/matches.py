@@ -74,31 +74,39 @@ def first_player_games(game: BatchGame, decks: tuple[Any, Any], seed_start: int,
     return State.concat(kept), np.concatenate(seeds_kept)
 
 
-def _queue(game: BatchGame, matchups: Sequence[Matchup], chunk: int) -> Iterator[tuple[int, State, np.ndarray]]:
-    """(match-up index, games, their seeds) in pieces of at most ``chunk`` games, match-up by match-up."""
-    for k, m in enumerate(matchups):
-        done = 0
-        start = m.seed_start
-        while done < m.games:
-            n = min(chunk, m.games - done)
-            st, seeds = first_player_games(game, m.decks, start, n)
-            start = int(seeds[-1]) + 1
-            done += n
+def _queue(game: BatchGame, matchups: Sequence[Matchup], piece: int) -> Iterator[tuple[int, State, np.ndarray]]:
+    """(match-up index, games, their seeds) in pieces of at most ``piece`` games, taking the match-ups in
+    turn, so every match-up advances at about the same pace (a run stopped early has even counts)."""
+    done = [0] * len(matchups)
+    start = [m.seed_start for m in matchups]
+    while True:
+        moved = False
+        for k, m in enumerate(matchups):
+            if done[k] >= m.games:
+                continue
+            n = min(piece, m.games - done[k])
+            st, seeds = first_player_games(game, m.decks, start[k], n)
+            start[k] = int(seeds[-1]) + 1
+            done[k] += n
+            moved = True
             yield k, st, seeds
+        if not moved:
+            return
 
 
 def play_matchups(game: BatchGame, matchups: Sequence[Matchup], policies: Sequence[Any], rng: np.random.Generator,
-                  batch: int = 1024, on_finished: Any = None) -> Outcomes:
+                  batch: int = 1024, on_finished: Any = None, on_progress: Any = None) -> Outcomes:
     """Play every game of ``matchups`` with at most ``batch`` games at once; returns their outcomes.
 
-    ``on_finished(n)`` is told each time ``n`` more games have ended.
+    ``on_finished(n)`` is told each time ``n`` more games have ended; ``on_progress(outcomes)`` gets the
+    outcomes so far after each round in which games ended (a place to save a partial result).
     """
     if batch < 1:
         raise ValueError(f"batch must be a positive number of games, got {batch!r}")
     m = len(matchups)
     out = Outcomes(np.zeros(m, np.int64), np.zeros(m, np.int64), np.zeros(m, np.int64), np.zeros(m, np.int64),
                    [[] for _ in range(m)])  # type: ignore[list-item]
-    pieces = _queue(game, matchups, chunk=max(batch, 256))
+    pieces = _queue(game, matchups, piece=max(16, batch // max(1, m)))
     pending: list[tuple[int, State, np.ndarray]] = []
 
     def pull(n: int) -> tuple[State | None, np.ndarray, np.ndarray]:
@@ -141,6 +149,8 @@ def play_matchups(game: BatchGame, matchups: Sequence[Matchup], policies: Sequen
             out.seeds[kk].append(int(sd))
         if on_finished is not None:
             on_finished(int(finished.size))
+        if on_progress is not None:
+            on_progress(out)
 
     def replace(finished: np.ndarray) -> State:
         fresh, who, sd = pull(finished.size)

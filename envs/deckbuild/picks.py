@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.errors import IllegalActionError
+from envs.core.errors import ActionTypeError, IllegalActionError
 from envs.ninja_slayer import cards as C
 from envs.ninja_slayer.decks import CONSTRUCTED_SIZE, MAX_COPIES, MAX_UKEMI
 
@@ -31,22 +31,23 @@ def pick_mask(counts: np.ndarray) -> np.ndarray:
 def check_pick(counts: np.ndarray, card: object) -> int:
     """The card index of a legal pick, or ``IllegalActionError`` naming the card and the rule it breaks."""
     if isinstance(card, (bool, np.bool_)) or not isinstance(card, (int, np.integer)):
-        raise IllegalActionError(f"a pick is a card index 0..{NUM_CARDS - 1} (C01..K16), got {card!r}")
+        raise ActionTypeError(card, NUM_CARDS)
     c = int(card)
     if not 0 <= c < NUM_CARDS:
-        raise IllegalActionError(f"pick {c} is not a card: picks are 0..{NUM_CARDS - 1} "
-                                 f"({C.CODES[0]}..{C.CODES[-1]} in the card table's order)")
+        raise IllegalActionError(0, c, "not a card", f"picks are 0..{NUM_CARDS - 1} "
+                                                     f"({C.CODES[0]}..{C.CODES[-1]} in the card table's order)")
     counts = np.asarray(counts)
     total = int(counts.sum())
     if total >= CONSTRUCTED_SIZE:
-        raise IllegalActionError(f"pick {c} ({C.CODES[c]}): the deck already has its {CONSTRUCTED_SIZE} cards")
+        raise IllegalActionError(0, c, C.CODES[c], f"the deck already has its {CONSTRUCTED_SIZE} cards")
     if counts[c] >= MAX_COPIES:
-        raise IllegalActionError(f"pick {c} ({C.CODES[c]}) would be copy {int(counts[c]) + 1}: the 4-copy rule allows "
-                                 f"at most {MAX_COPIES} copies of a card (name with 二つ名)")
+        raise IllegalActionError(0, c, C.CODES[c], f"it would be copy {int(counts[c]) + 1} of {C.CODES[c]}: the "
+                                                   f"4-copy rule allows at most {MAX_COPIES} copies of a card "
+                                                   f"(name with 二つ名)")
     ukemi = int(counts[C.HAS_UKEMI].sum())
     if C.HAS_UKEMI[c] and ukemi >= MAX_UKEMI:
-        raise IllegalActionError(f"pick {c} ({C.CODES[c]}) has ウケミ and the deck already holds {ukemi}: the ウケミ cap "
-                                 f"allows at most {MAX_UKEMI} cards with ウケミ")
+        raise IllegalActionError(0, c, C.CODES[c], f"{C.CODES[c]} has ウケミ and the deck already holds {ukemi}: "
+                                                   f"the ウケミ cap allows at most {MAX_UKEMI} cards with ウケミ")
     return c
 
 

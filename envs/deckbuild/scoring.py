@@ -12,7 +12,7 @@ first). The score is the deck's wins plus half its draws over the games (a trunc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -65,23 +65,35 @@ def score_deck(game: BatchGame, deck: Any, opponent_deck: Any, policy: Any, oppo
     The games moving first use the seeds from ``seed_start``, those moving second from
     ``seed_start + SEED_STRIDE // 2``; ``rng`` drives the policies.
     """
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise OptionError(f"games must be a positive integer, got {games!r}")
-    n_first, n_second = split_seats(int(games), seats)
-    mine, theirs = tuple(deck) if not isinstance(deck, str) else deck, \
-        tuple(opponent_deck) if not isinstance(opponent_deck, str) else opponent_deck
+    return score_decks(game, [(deck, opponent_deck, games, seed_start)], policy, opponent_policy, rng, seats, batch)[0]
+
+
+def score_decks(game: BatchGame, entries: Sequence[tuple[Any, Any, int, int]], policy: Any, opponent_policy: Any,
+                rng: np.random.Generator, seats: str = "alternate", batch: int = 1024) -> list[DeckScore]:
+    """:func:`score_deck` for many ``(deck, opponent_deck, games, seed_start)`` at once, in one batch."""
     other = 0 if opponent_policy is policy else 1  # one policy on both sides: one call per round
-    matchups = []
-    if n_first:
-        matchups.append(Matchup((mine, theirs), (0, other), n_first, seed_start))
-    if n_second:
-        matchups.append(Matchup((theirs, mine), (other, 0), n_second, seed_start + SEED_STRIDE // 2))
+    matchups, where = [], []
+    for deck, opponent_deck, games, seed_start in entries:
+        if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+            raise OptionError(f"games must be a positive integer, got {games!r}")
+        n_first, n_second = split_seats(int(games), seats)
+        mine = deck if isinstance(deck, str) else tuple(deck)
+        theirs = opponent_deck if isinstance(opponent_deck, str) else tuple(opponent_deck)
+        at = [None, None]
+        if n_first:
+            at[0] = len(matchups)
+            matchups.append(Matchup((mine, theirs), (0, other), n_first, seed_start))
+        if n_second:
+            at[1] = len(matchups)
+            matchups.append(Matchup((theirs, mine), (other, 0), n_second, seed_start + SEED_STRIDE // 2))
+        where.append((int(games), at))
     out = play_matchups(game, matchups, [policy, opponent_policy][:other + 1], rng, batch=batch)
-    first, second = (0, 0, 0), (0, 0, 0)
-    k = 0
-    if n_first:
-        first = (int(out.first_wins[k]), int(out.first_losses[k]), int(out.draws[k]))
-        k += 1
-    if n_second:  # the deck is the second player: the first player's losses are its wins
-        second = (int(out.first_losses[k]), int(out.first_wins[k]), int(out.draws[k]))
-    return DeckScore(int(games), first[0] + second[0], first[1] + second[1], first[2] + second[2], first, second)
+    scores = []
+    for games, (i_first, i_second) in where:
+        first = (0, 0, 0) if i_first is None else \
+            (int(out.first_wins[i_first]), int(out.first_losses[i_first]), int(out.draws[i_first]))
+        # moving second, the deck wins when the first player loses
+        second = (0, 0, 0) if i_second is None else \
+            (int(out.first_losses[i_second]), int(out.first_wins[i_second]), int(out.draws[i_second]))
+        scores.append(DeckScore(games, first[0] + second[0], first[1] + second[1], first[2] + second[2], first, second))
+    return scores

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core import rng
+from envs.core.advance import MicroOps
 
 from . import actions as A
 from . import cards as C
@@ -20,8 +21,8 @@ from .config import STACK_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
                     END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP,
-                    OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_IKUSA_END,
-                    PHASE_UNTAP, NinjaSlayerState, empty_state)
+                    OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_NAMES, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW,
+                    PHASE_IKUSA_END, PHASE_UNTAP, NinjaSlayerState, empty_state)
 
 OPENING_HAND = 4
 _MAX_MICRO_STEPS = 10_000  # a guard against an engine bug, far above any real chain
@@ -144,18 +145,7 @@ def push_pending(st: NinjaSlayerState, g: np.ndarray, i: np.ndarray, tgt_player,
     st.pend_used[g, i] = True
 
 
-_HANDLERS = {
-    OP_BEGIN_STEP: flow.begin_step,
-    OP_WINDOW: flow.window,
-    OP_END_STEP: flow.end_step,
-    OP_RESOLVE: effects.resolve_top,
-    OP_DAMAGE: damage_point,
-    OP_RULES: rule_check,
-    OP_FLUSH: flush,
-}
-
-
-def finish_losses(st: NinjaSlayerState, g: np.ndarray) -> None:
+def finish_losses(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig | None = None) -> None:
     """End the games in ``g`` where a loss condition was met (both seats at once: a draw)."""
     lost = st.loser[g]
     any_lost = lost.any(axis=1)
@@ -175,18 +165,17 @@ def finish_losses(st: NinjaSlayerState, g: np.ndarray) -> None:
     st.rewards[gs, 1] = -sign
 
 
+_MICRO_OPS = MicroOps(
+    {OP_BEGIN_STEP: flow.begin_step, OP_WINDOW: flow.window, OP_END_STEP: flow.end_step,
+     OP_RESOLVE: effects.resolve_top, OP_DAMAGE: damage_point, OP_RULES: rule_check, OP_FLUSH: flush},
+    wait=OP_WAIT, names=dict(enumerate(OP_NAMES)), after_pass=finish_losses, max_passes=_MAX_MICRO_STEPS,
+    game="ninja_slayer")
+
+
 def run_micro_ops(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
-    """Dispatch pending micro-operations until every game in ``g`` waits for a decision or is over."""
-    for _ in range(_MAX_MICRO_STEPS):
-        live = g[(st.op[g] != OP_WAIT) & ~st.terminated[g] & ~st.truncated[g]]
-        if len(live) == 0:
-            return
-        ops = st.op[live]
-        present = np.bincount(ops, minlength=len(_HANDLERS) + 1)
-        for code in np.flatnonzero(present):
-            _HANDLERS[int(code)](st, live if present[code] == len(live) else live[ops == code], cfg)
-        finish_losses(st, live)
-    raise RuntimeError("ninja_slayer engine did not reach a decision (micro-step guard)")
+    """Dispatch pending micro-operations until every game in ``g`` waits for a decision or is over
+    (a game that ends is set to ``OP_WAIT`` by :func:`finish_losses` or the cleanup's truncation)."""
+    _MICRO_OPS.run(st.op, st, g, cfg)
 
 
 def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:

@@ -10,8 +10,30 @@ from typing import Any
 
 import numpy as np
 
-from agents.policy import Policy
+from agents.policy import Policy, random_legal
 from envs.core.game import BatchGame
+from envs.core.rollout import rollout
+
+
+class _LabellingTeacher:
+    """The teacher, recording what it sees and chooses; it plays a random legal action instead with
+    probability ``explore`` (its own choice is still the label)."""
+
+    def __init__(self, teacher: Policy, explore: float) -> None:
+        self.teacher, self.explore = teacher, explore
+        self.observations: list[np.ndarray] = []
+        self.masks: list[np.ndarray] = []  # packed bits: a mask row is thousands of bools
+        self.labels: list[np.ndarray] = []
+        self.decisions = 0
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        label = self.teacher.act(observation, mask, rng)
+        played = np.where(rng.random(len(mask)) < self.explore, random_legal(mask, rng), label)
+        self.observations.append(observation)
+        self.masks.append(np.packbits(mask, axis=1))
+        self.labels.append(label)
+        self.decisions += len(mask)
+        return played
 
 
 def collect(game: BatchGame, teacher: Policy, decisions: int, batch: int = 256, seed: int = 0,
@@ -19,36 +41,27 @@ def collect(game: BatchGame, teacher: Policy, decisions: int, batch: int = 256, 
     """(observations, masks, teacher actions) from games the teacher plays against itself.
 
     With probability ``explore`` a random legal action is played instead (but the teacher's choice
-    is still the label), so the data covers positions the teacher would not reach by itself.
+    is still the label), so the data covers positions the teacher would not reach by itself. The
+    games are played by :func:`envs.core.rollout.rollout`, finished ones replaced at once by new
+    games seeded in order, until at least ``decisions`` are recorded.
     """
-    from agents.policy import random_legal
-
+    if decisions < 1:
+        raise ValueError(f"decisions must be at least 1, got {decisions}")
     rng = np.random.default_rng(seed)
     st = game.init(np.arange(batch) + seed * 1_000_003)
-    next_seed = batch + seed * 1_000_003
-    obs_list, mask_list, act_list = [], [], []
-    n = 0
-    while n < decisions:
-        live = np.flatnonzero(~st.done)
-        seats = st.to_play.astype(np.int64)
-        obs = game.observe(st, seats)[live]
-        mask = game.legal_mask(st)[live]
-        label = teacher.act(obs, mask, rng)
-        played = np.where(rng.random(len(live)) < explore, random_legal(mask, rng), label)
-        obs_list.append(obs)
-        mask_list.append(np.packbits(mask, axis=1))
-        act_list.append(label)
-        n += len(live)
-        actions = np.zeros(st.batch_size, dtype=np.int64)
-        actions[live] = played
-        game.step(st, actions, check=False)
-        done = np.flatnonzero(st.done)
-        if done.size:
-            st.put(done, game.init(np.arange(next_seed, next_seed + done.size)))
-            next_seed += done.size
+    next_seed = [batch + seed * 1_000_003]
+    labelling = _LabellingTeacher(teacher, explore)
+
+    def fresh(finished: np.ndarray) -> Any:
+        first = next_seed[0]
+        next_seed[0] += finished.size
+        return game.init(np.arange(first, first + finished.size))
+
+    rollout(game, st, [labelling], lambda rows, seats: np.zeros(rows.size, dtype=np.int64), rng,
+            replace=fresh, after_round=lambda rows, finished: labelling.decisions >= decisions, check=False)
     a = game.num_actions
-    masks = np.unpackbits(np.concatenate(mask_list), axis=1, count=a).astype(bool)
-    return np.concatenate(obs_list), masks, np.concatenate(act_list)
+    masks = np.unpackbits(np.concatenate(labelling.masks), axis=1, count=a).astype(bool)
+    return np.concatenate(labelling.observations), masks, np.concatenate(labelling.labels)
 
 
 def clone(model: Any, observations: np.ndarray, masks: np.ndarray, actions: np.ndarray, epochs: int = 3,

@@ -76,8 +76,23 @@ def permutations_at(state, g: np.ndarray, n: int) -> np.ndarray:
 
 
 def dice_at(state, g: np.ndarray, n: int, sides: int = 6) -> np.ndarray:
-    """``n`` fair dice (1..sides) for each game in ``g``, as int64[len(g), n]."""
+    """``n`` fair dice (1..sides) for each game in ``g``, as int64[len(g), n]: a unit float scaled by
+    ``sides`` (nigejozu's dice)."""
     ctr = state.rng_counter[g]
     u = draw_unit(state.rng_key[g], ctr, n)
     state.rng_counter[g] = ctr
     return np.minimum((u * sides).astype(np.int64), sides - 1) + 1
+
+
+def dice_by_modulo_at(state, g: np.ndarray, n: int, sides: int = 6) -> np.ndarray:
+    """``n`` dice (1..sides) for each game in ``g``, as int64[len(g), n]: the raw 64-bit draw modulo
+    ``sides``, plus one (momotaro's dice).
+
+    The modulo favours low faces by less than ``sides / 2**64``, nothing a game can show; a game keeps
+    the formula it was recorded with, because a replay must draw the same faces from the same stream
+    (:func:`dice_at` turns the same draws into other faces).
+    """
+    ctr = state.rng_counter[g]
+    raw = draw_uint64(state.rng_key[g], ctr, n)
+    state.rng_counter[g] = ctr
+    return (raw % np.uint64(sides)).astype(np.int64) + 1

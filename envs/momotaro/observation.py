@@ -53,6 +53,8 @@ import functools
 
 import numpy as np
 
+from envs.core.layout import block_offsets
+
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
 from .config import Derived, MomotaroConfig
 from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PHASE_BID, PHASE_TAKE, MomotaroState
@@ -75,15 +77,11 @@ def layout(p: int) -> tuple[tuple[str, int], ...]:
 
 
 def offsets(p: int) -> dict[str, slice]:
-    out, o = {}, 0
-    for name, size in layout(p):
-        out[name] = slice(o, o + size)
-        o += size
-    return out
+    return block_offsets(layout(p))[0]
 
 
 def obs_size(p: int) -> int:
-    return sum(size for _, size in layout(p))
+    return block_offsets(layout(p))[1]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,7 +104,8 @@ def _scales(t: Derived) -> _Scales:
     # Keyed by the tables object itself (compared by identity), which a config builds once.
     p = t.num_players
     seat_offsets = np.arange(p)
-    return _Scales(off=offsets(p), size=obs_size(p), inv_k=1.0 / max(t.kibi, 1), inv_total=1.0 / t.total_treasure,
+    off, size = block_offsets(layout(p))
+    return _Scales(off=off, size=size, inv_k=1.0 / max(t.kibi, 1), inv_total=1.0 / t.total_treasure,
                    inv_slots=1.0 / t.slot_limit, inv_oni_power=(1.0 / t.oni_power).astype(np.float32),
                    inv_card_power_by_seat=np.tile((1.0 / t.card_power).astype(np.float32), p),
                    seat_offsets=seat_offsets, is_self=seat_offsets == 0)

@@ -28,7 +28,6 @@ from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_
                     MomotaroState)
 from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
-_SIX = np.uint64(6)
 _IS_WARRIOR = np.arange(NUM_CARDS) == WARRIOR
 
 
@@ -380,9 +379,7 @@ def _send(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, 
     war = (eff * t.combo_cards_i16[k]).sum(axis=1) + t.combo_oni_mod[k, o]
     oni_power = t.oni_power[o]
     oni_dmg = st.oni_dmg[g, o].astype(np.int16)
-    ctr = st.rng_counter[g]
-    roll = (rng.draw_uint64(st.rng_key[g], ctr, 2) % _SIX).astype(np.int16) + 1  # C6: red, white
-    st.rng_counter[g] = ctr
+    roll = rng.dice_by_modulo_at(st, g, 2).astype(np.int16)  # C6: red, white
     st.dice[g] = roll
     diff = (war + roll[:, 1]) - (oni_power - oni_dmg + roll[:, 0])
     win, draw = diff > 0, diff == 0

@@ -197,9 +197,7 @@ def _roll(st: NigejozuState, g: np.ndarray) -> None:
     """3d6 from each game's own stream, sorted ascending."""
     if not len(g):
         return
-    ctr = st.rng_counter[g]
-    d = (rng.draw_unit(st.rng_key[g], ctr, 3) * 6.0).astype(np.int8) + 1
-    st.rng_counter[g] = ctr
+    d = rng.dice_at(st, g, 3)
     d.sort(axis=1)
     st.dice[g] = d
 

@@ -14,9 +14,12 @@ import numpy as np
 from . import actions as A
 from . import points as P
 from . import tables as T
-from .cards import BIT, JOKER, popcount
+from .cards import BIT, JOKER, popcount, unpack_bits
 from .config import (ASHIDOME, BASE_COST, D_COSTLY_JUTSU, HENGE, MAX_POINTS, RAITON, SCHOOL_BOGAI, SHURIKEN,
                      DaifugoConfig)
+from .field import clear_field
+from .held import BLOCKS, field_block, held_block
+from .seats import next_seat
 from .state import NUM_SEATS, PHASE_PLAY, PHASE_SHURIKEN, DaifugoState
 
 _BASE_COST = np.array(BASE_COST, dtype=np.int64)
@@ -47,8 +50,6 @@ _JUTSU_INDEX = np.arange(4)
 def _boosted_blocks(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray, ignore_lock: np.ndarray,
                     variant: np.ndarray, direction: np.ndarray) -> Iterator[tuple[np.ndarray, int, int, np.ndarray]]:
     """Per column block answering the field: (rows k of ``g``, lo, hi, bool[len(k), hi - lo] legal plays)."""
-    from .rules import BLOCKS, field_block, held_block  # rules imports this module
-
     row = T.beats_row(variant, st.field_class[g], direction)
     flat = T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)
     boost = shift.astype(np.int64) - 1
@@ -86,8 +87,6 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     if not k.size:
         return out
     g, p, lv, avail, hand, variant, direction = g[k], p[k], lv[k], avail[k], hand[k], variant[k], direction[k]
-    from .rules import next_seat
-
     legal = np.zeros((len(k), NUM_JUTSU_ACTIONS), dtype=bool)
     active = st.active[g]
     targets = (p[:, None] + _RELATIVE) % NUM_SEATS  # [n, 3]
@@ -117,8 +116,6 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
 
 def activate(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfig) -> None:
     """Pay, use up, and apply the jutsu ``a`` (2328..2335) for the players to act in ``g``."""
-    from .rules import clear_field
-
     if not len(g):
         return
     p = st.to_play[g].astype(np.int64)
@@ -171,6 +168,4 @@ def throw(st: DaifugoState, g: np.ndarray, a: np.ndarray) -> None:
 
 def shuriken_picks(hand: np.ndarray) -> np.ndarray:
     """bool[n, 53]: cards that may be thrown (any but the joker)."""
-    from .cards import unpack_bits
-
     return unpack_bits(hand & ~_JOKER_BIT)

@@ -20,12 +20,14 @@ from . import tables as T
 from .cards import BIT, DIAMOND3, JOKER, unpack_bits
 from .config import (USES_BY_LEVEL, D_ELEVEN_BACK, D_FIVE_SKIP, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION,
                      D_WEAK_JOKER, DaifugoConfig)
+from .field import clear_field
+from .held import (BLOCK_GROUPS, BLOCK_LEAD, BLOCK_SEQUENCES, BLOCK_SINGLES, BLOCKS, field_block, held_block,
+                   held_plays)
+from .seats import next_seat, seat_with_title
 from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_PLAY, PHASE_SHURIKEN,
                     DaifugoState)
 
 _U0 = np.uint64(0)
-_RANK_SHIFTS = (4 * np.arange(13)).astype(np.uint64)
-_FIFTEEN = np.uint64(15)
 
 
 # ---- strength orders for tribute (strongest first; ties ♠ > ♥ > ♦ > ♣) ----------------------------
@@ -51,124 +53,7 @@ def rule_variant(declaration: np.ndarray) -> np.ndarray:
     return _VARIANT_OF_DECLARATION[declaration]
 
 
-# ---- seats -------------------------------------------------------------------------------------
-def _next_table() -> np.ndarray:
-    """NEXT[after, eligible pattern]: first eligible seat after ``after`` (not itself), -1 if none."""
-    t = np.full((NUM_SEATS, 1 << NUM_SEATS), -1, dtype=np.int64)
-    for after in range(NUM_SEATS):
-        for pat in range(1 << NUM_SEATS):
-            for d in range(1, NUM_SEATS):
-                if (pat >> ((after + d) % NUM_SEATS)) & 1:
-                    t[after, pat] = (after + d) % NUM_SEATS
-                    break
-    return t
-
-
-_NEXT = _next_table()
-_SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
-
-
-def next_seat(eligible: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """First seat after ``after[k]`` (not itself) with ``eligible[k, seat]``; -1 if none."""
-    return _NEXT[after, eligible @ _SEAT_WEIGHTS]
-
-
-def seat_with_title(titles: np.ndarray, title: int) -> np.ndarray:
-    return (titles == title).argmax(axis=1)
-
-
 # ---- the legal mask ----------------------------------------------------------------------------
-# Masks and shifts that gather every fourth bit of a hand (one suit's 13 ranks) into a 13-bit
-# pattern: each fold halves the gaps (4 -> 2 -> 1 bit per byte ...) with one shift, OR and AND.
-_EVERY_FOURTH = np.uint64(0x1111111111111)  # bits 0, 4, ..., 48: the 13 cards of suit ♠ (the joker is bit 52)
-_FOLDS = tuple((np.uint64(shift), np.uint64(keep)) for shift, keep in (
-    (3, 0x0303030303030303), (6, 0x000F000F000F000F), (12, 0x000000FF000000FF), (24, 0xFFFF)))
-_SUIT_SHIFTS = np.arange(4, dtype=np.uint64)
-
-
-def _suit_patterns(hands: np.ndarray) -> np.ndarray:
-    """int[n, 4]: the 13-bit rank pattern each suit holds."""
-    x = (hands[:, None] >> _SUIT_SHIFTS) & _EVERY_FOURTH
-    for shift, keep in _FOLDS:
-        x = (x | (x >> shift)) & keep
-    return x.astype(np.intp)
-
-
-def _rank_patterns(hands: np.ndarray) -> np.ndarray:
-    """int[n, 13]: the 4-bit suit pattern held at each rank."""
-    return ((hands[:, None] >> _RANK_SHIFTS) & _FIFTEEN).astype(np.intp)
-
-
-def held_plays(hands: np.ndarray) -> np.ndarray:
-    """bool[n, 2328]: PASS plus every card play whose cards the hand holds."""
-    n = hands.shape[0]
-    out = np.empty((n, A.NUM_PLAY_ACTIONS), dtype=bool)
-    bits = unpack_bits(hands)
-    out[:, A.PASS] = True
-    out[:, A.SINGLE0:A.NAT_GROUP0] = bits
-    out[:, A.NAT_GROUP0:A.NAT_SEQ0] = _held_groups(hands, bits[:, JOKER])
-    out[:, A.NAT_SEQ0:] = _held_sequences(hands, bits[:, JOKER])
-    return out
-
-
-def _held_groups(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
-    """bool[n, 338]: natural then joker groups (columns 54..391)."""
-    n = hands.shape[0]
-    rank_pat = _rank_patterns(hands)
-    out = np.empty((n, A.NAT_SEQ0 - A.NAT_GROUP0), dtype=bool)
-    out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = np.take(T.GROUP_NAT_HOLD, rank_pat, axis=0).reshape(n, -1)
-    joker_groups = out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:]  # only hands holding the joker are looked up
-    joker_groups[...] = False
-    w = np.flatnonzero(joker)
-    if w.size:
-        joker_groups[w] = np.take(T.GROUP_JOKER_HOLD, rank_pat[w] + 16, axis=0).reshape(w.size, -1)
-    return out
-
-
-def _held_sequences(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
-    """bool[n, 1936]: natural then joker sequences (columns 392..2327)."""
-    n = hands.shape[0]
-    suit_pat = _suit_patterns(hands)
-    out = np.empty((n, A.NUM_PLAY_ACTIONS - A.NAT_SEQ0), dtype=bool)
-    out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = np.take(T.SEQ_NAT_HOLD, suit_pat, axis=0).reshape(n, -1)
-    # Joker sequences (72% of the columns) need the joker: only hands holding it are looked up.
-    joker_seqs = out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:]
-    joker_seqs[...] = False
-    w = np.flatnonzero(joker)
-    if w.size:
-        joker_seqs[w] = np.take(T.SEQ_JOKER_HOLD, suit_pat[w] + 8192, axis=0).reshape(w.size, -1)
-    return out
-
-
-# The column blocks a field is answered with: a lead looks at every play; a single is answered by
-# singles, a group by groups, a sequence by sequences (PASS aside).
-BLOCK_LEAD, BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES = range(4)
-BLOCKS = ((0, A.NUM_PLAY_ACTIONS), (A.SINGLE0, A.NAT_GROUP0), (A.NAT_GROUP0, A.NAT_SEQ0),
-          (A.NAT_SEQ0, A.NUM_PLAY_ACTIONS))
-
-
-# The block answering each field class: empty -> lead, then singles, groups, sequences (see tables).
-_BLOCK_OF_CLASS = np.full(T.NUM_FIELD_CLASSES, BLOCK_SEQUENCES, dtype=np.int64)
-_BLOCK_OF_CLASS[T.FC_EMPTY] = BLOCK_LEAD
-_BLOCK_OF_CLASS[T.FC_EMPTY + 1:T.FC_GROUP0] = BLOCK_SINGLES
-_BLOCK_OF_CLASS[T.FC_GROUP0:T.FC_SEQ0] = BLOCK_GROUPS
-
-
-def field_block(fclass: np.ndarray) -> np.ndarray:
-    """Which of :data:`BLOCKS` answers each field class."""
-    return _BLOCK_OF_CLASS[fclass]
-
-
-def held_block(hands: np.ndarray, block: int) -> np.ndarray:
-    """bool[n, block width]: the plays of one block that the hands can form."""
-    if block == BLOCK_LEAD:
-        return held_plays(hands)
-    if block == BLOCK_SINGLES:
-        return unpack_bits(hands)
-    joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
-    return _held_groups(hands, joker) if block == BLOCK_GROUPS else _held_sequences(hands, joker)
-
-
 def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     """bool[B, 2389]. Card plays = held plays AND one row of the rule table.
 
@@ -312,21 +197,6 @@ def transfer(st: DaifugoState, g: np.ndarray, giver: np.ndarray, taker: np.ndarr
 
 
 # ---- the field and the trick -------------------------------------------------------------------
-def clear_field(st: DaifugoState, g: np.ndarray) -> None:
-    """Flush: the field play goes to the discard; lock, 11-back and the trick record reset."""
-    st.discard[g] |= st.field_cards[g]
-    st.field_cards[g] = 0
-    st.field_action[g] = -1
-    st.field_class[g] = T.FC_EMPTY
-    st.field_owner[g] = -1
-    st.field_elo[g] = -1
-    st.field_ehi[g] = -1
-    st.responses[g] = 0
-    st.passed[g] = False
-    st.lock[g] = 0
-    st.eleven_back[g] = False
-
-
 def eligible(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> np.ndarray:
     """bool[n, 4]: seats that may still act in the current trick."""
     return st.active[g] & ~st.passed[g] if cfg.pass_lockout else st.active[g]

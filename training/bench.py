@@ -16,7 +16,7 @@ import json
 import random
 import statistics
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from itertools import chain, zip_longest
 from typing import Any, Callable, Sequence
 
@@ -26,36 +26,8 @@ from agents.policy import random_legal
 from envs import make_game, make_raw
 from envs.core.rollout import rollout
 from envs.spec import SPECS, as_dict
-
-
-@dataclass
-class BenchResult:
-    game: str
-    face: str  # "aec" or "core"
-    batch: int
-    decisions: int
-    games: int
-    seconds: float
-    env_seconds: float
-    policy_seconds: float
-
-    @property
-    def decisions_per_s(self) -> float:
-        return self.decisions / self.seconds
-
-    @property
-    def env_decisions_per_s(self) -> float:
-        return self.decisions / max(self.env_seconds, 1e-12)
-
-    @property
-    def games_per_s(self) -> float:
-        return self.games / self.seconds
-
-    def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d.update(decisions_per_s=self.decisions_per_s, env_decisions_per_s=self.env_decisions_per_s,
-                 games_per_s=self.games_per_s)
-        return d
+from training import peers as peer_mod
+from training.bench_result import BenchResult, time_learning
 
 
 class _TimedRandom:
@@ -152,12 +124,11 @@ def bench_training(name: str, seconds: float = 10.0, num_envs: int = 64, **rules
 
     from agents.policy import RandomPolicy
     from training.sb3_vec import SB3SelfPlayVecEnv
-    from training.peers import _time_learning
 
     rules = {**BENCH_RULES.get(name, {}), **rules}
     env = SB3SelfPlayVecEnv(make_game(name, **rules), num_envs, RandomPolicy(), seed=0)
     model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=512, n_epochs=4, verbose=0, seed=0)
-    result = _time_learning(model, name, seconds)
+    result = time_learning(model, name, seconds)
     return result
 
 
@@ -285,8 +256,6 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
     ``variants`` are (label, rule options) measured as separate rows of each game. Training and
     inference figures are measured once, after the rounds.
     """
-    from training import peers as peer_mod
-
     ours: list[tuple[str, Measure]] = []
     for name in games:
         for label, variant_rules in variants:

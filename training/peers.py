@@ -29,7 +29,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from training.bench import BenchResult
+from training.bench_result import BenchResult, time_learning
 
 PeerBench = Callable[[float], BenchResult]
 
@@ -218,16 +218,4 @@ def pettingzoo_sb3_tutorial_training(seconds: float) -> BenchResult:
     env = ActionMasker(env, lambda e: e.action_mask())
     assert isinstance(env.observation_space, gymnasium.spaces.Box)
     model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=256, n_epochs=4, verbose=0, seed=0)
-    return _time_learning(model, "pz:connect_four(sb3 tutorial)", seconds)
-
-
-def _time_learning(model, name: str, seconds: float) -> BenchResult:
-    model.learn(model.n_steps * model.n_envs)  # warm-up: the first rollout builds everything
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        chunk = model.n_steps * model.n_envs
-        model.learn(chunk, reset_num_timesteps=False)
-        steps += chunk
-    wall = time.perf_counter() - start
-    return BenchResult(name, "train", model.n_envs, steps, 0, wall, wall, 0.0)
+    return time_learning(model, "pz:connect_four(sb3 tutorial)", seconds)

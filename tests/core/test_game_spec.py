@@ -1,14 +1,16 @@
 """Every game's registry entry (``envs.spec.GameSpec``) resolves, and the tables read elsewhere derive from it.
 
 Resolving an entry means: its versioned module imports and offers ``env``, ``raw_env`` and ``Game``;
-its heuristic class loads and plays legal actions; each of its priors is made and grades a batch;
-its personas name levels; its training defaults are ``TrainConfig`` settings; and every rule set it
-names (training, bench, eval, trace and test rule sets) builds the game.
+every rule set it names (training, bench, eval, trace and test rule sets) builds the game; its
+heuristic class loads, accepts every rule set (where it takes rules) and plays legal actions; each
+of its priors is made and grades a batch; its personas name levels; and its training defaults are
+``TrainConfig`` settings.
 """
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 from typing import Any
 
 import numpy as np
@@ -42,7 +44,14 @@ def resolve(spec: GameSpec) -> None:
     state = game.init(np.arange(8))
     obs, mask = game.observe(state, state.to_play), game.legal_mask(state)
     if spec.heuristic is not None:
-        actions = _load(spec.heuristic)().act(obs, mask, np.random.default_rng(0))
+        cls = _load(spec.heuristic)
+        if "rules" in inspect.signature(cls).parameters:  # told the rules, as cpu(game, level, **rules) does
+            for rules in rule_sets:
+                cls(rules=dict(rules))
+            policy = cls(rules=dict(spec.train_rules))
+        else:
+            policy = cls()
+        actions = policy.act(obs, mask, np.random.default_rng(0))
         assert mask[np.arange(8), actions].all(), f"{spec.heuristic} played an illegal action"
     for name, path in spec.priors.items():
         graded = _load(path)()(obs, mask)
@@ -64,6 +73,7 @@ def test_every_registered_game_resolves(name: str) -> None:
     ({"priors": {"nigejozu_heuristic": "agents.priors:no_such_prior"}}, AttributeError),
     ({"train_rules": {"no_such_option": 1}}, OptionError),
     ({"trace_rule_sets": ({"taikyaku_n": 99},)}, OptionError),
+    ({"heuristic": "agents.heuristics.momotaro:MomotaroHeuristic"}, OptionError),  # told nigejozu's rules
     ({"personas": {"someone": "grandmaster"}}, AssertionError),
     ({"train_defaults": {"no_such_setting": 1}}, TypeError),
 ])

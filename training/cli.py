@@ -33,6 +33,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
+    if args.engine == "rllib":
+        return _cmd_train_rllib(args)
+    if args.workers is not None or args.address is not None:
+        raise UsageError("--workers and --address spread training over Ray: give --engine rllib")
     from agents.mlp import MLPPolicy
     from training.selfplay import TRAIN_RULES, TrainConfig, train
 
@@ -55,9 +59,47 @@ def _cmd_train(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_train_rllib(args: argparse.Namespace) -> int:
+    """``yuugi train GAME --engine rllib``: self-play PPO on RLlib, env runners spread over Ray."""
+    from agents.registry import QUICK_LEVELS, available_levels
+    from training.selfplay import TRAIN_RULES
+
+    _require_ray("--engine rllib", need_rllib=True)
+    if args.init_from or args.bc_decisions is not None:
+        raise UsageError("--init-from and --bc-decisions belong to --engine sb3 (RLlib training starts from scratch)")
+    rules = {**TRAIN_RULES.get(args.game, {}), **_parse_rules(args.rule)}
+    _build_game(args.game, rules)
+    from training.ray_cluster import connect
+    from training.rllib_train import RllibTrainConfig, train
+
+    workers = 1 if args.workers is None else args.workers
+    levels = tuple(lv for lv in available_levels(args.game, **rules) if lv in QUICK_LEVELS)
+    cfg = RllibTrainConfig(game=args.game, rules=rules, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
+                           workers=workers, envs_per_worker=args.envs, levels=levels)
+    connect(args.address, num_cpus=workers + 1)  # the env runners and the learner (this process)
+    result = train(cfg, args.out)
+    print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
+    return 0
+
+
+def _require_ray(flag: str, need_rllib: bool = False) -> None:
+    from training.ray_cluster import missing_ray
+
+    problem = missing_ray(need_rllib)
+    if problem:
+        raise UsageError(f"{flag}: {problem}")
+
+
 def _cmd_eval(args: argparse.Namespace) -> int:
     from agents.registry import QUICK_LEVELS, available_levels, cpu
     from training.evaluate import evaluate
+
+    if args.address is not None and args.workers is None:
+        raise UsageError("--address runs the games on a Ray cluster: give --workers N too")
+    if args.workers is not None:
+        _require_ray("--workers")
+        if args.resume:
+            raise UsageError("--resume continues a local run; run it without --workers")
 
     rules = _parse_rules(args.rule) or _eval_rules(args.game)
     _build_game(args.game, rules)
@@ -88,6 +130,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             _save_eval(args.save, partial, context, state)
 
     finished: list[Any] = []
+    if args.workers is not None:
+        return _eval_on_ray(args, policies, rules, context)
     try:
         result = evaluate(args.game, policies, games=args.games, seed=args.seed, rules=rules, resume=resume,
                           on_pairing=keep, layout=args.layout, progress=True)
@@ -110,6 +154,31 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if args.plot:
         from training.evaluate import save_plot
 
+        save_plot(result, args.plot)
+        print(f"plot: {args.plot}", file=notes)
+    return 0
+
+
+def _eval_on_ray(args: argparse.Namespace, policies: dict[str, Any], rules: dict[str, Any],
+                 context: dict[str, Any]) -> int:
+    """``yuugi eval --workers N``: the same round-robin, its chunks of games run as Ray tasks."""
+    from training.distributed_eval import evaluate_distributed
+    from training.evaluate import _ProgressBar, save_plot
+    from training.ray_cluster import connect
+
+    connect(args.address, num_cpus=args.workers)
+    bar = _ProgressBar(args.games * len(policies) * (len(policies) - 1) // 2, f"{args.game} {args.layout} on Ray")
+    try:
+        result = evaluate_distributed(args.game, policies, games=args.games, seed=args.seed, rules=rules,
+                                      layout=args.layout, workers=args.workers, progress=bar)
+    finally:
+        bar.close()
+    print(_render_eval(result, args.format, context))
+    notes = sys.stdout if args.format == "table" else sys.stderr  # json and csv keep stdout parseable
+    if args.save:
+        _save_eval(args.save, result, context, {})
+        print(f"saved: {args.save}", file=notes)
+    if args.plot:
         save_plot(result, args.plot)
         print(f"plot: {args.plot}", file=notes)
     return 0
@@ -409,8 +478,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="measure once per variant in the same run, e.g. --variant ninja=off --variant ninja=faithful")
     b.set_defaults(func=_cmd_bench)
 
-    t = sub.add_parser("train", help="self-play MaskablePPO training; exports numpy weights")
+    t = sub.add_parser("train", help="self-play MaskablePPO training (or PPO on RLlib); exports numpy weights")
     t.add_argument("game", type=_game_name)
+    t.add_argument("--engine", choices=("sb3", "rllib"), default="sb3",
+                   help="sb3: sb3-contrib MaskablePPO in this process (default); rllib: RLlib PPO with env runners "
+                        "on Ray (needs the ray extra)")
+    t.add_argument("--workers", type=_int_at_least(0), default=None,
+                   help="--engine rllib: env runners, each stepping --envs games as one batch (default 1; 0: "
+                        "sample in this process)")
+    t.add_argument("--address", default=None, metavar="auto|ray://HOST:PORT",
+                   help="--engine rllib: the Ray cluster to run on (default: a local Ray)")
     t.add_argument("--steps", type=_int_at_least(1), default=2_000_000, help="learner steps (upper bound)")
     t.add_argument("--minutes", type=_positive_float, default=None, help="wall-clock budget")
     t.add_argument("--seed", type=SEED, default=0)
@@ -443,6 +520,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="carry on the interrupted run saved in --save (same game, levels, policies, layout, "
                         "games, seed and rules)")
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    e.add_argument("--workers", type=_int_at_least(1), default=None,
+                   help="play the games as Ray tasks, at most N at a time (needs the ray extra); the table is "
+                        "the same for any N")
+    e.add_argument("--address", default=None, metavar="auto|ray://HOST:PORT",
+                   help="with --workers: the Ray cluster to run on (default: a local Ray with N CPUs)")
     e.set_defaults(func=_cmd_eval)
 
     pl = sub.add_parser("play", help="play one seat in the terminal against CPUs",

@@ -5,9 +5,9 @@ other seats are advanced in batches (one opponent call per round, over every gam
 opponent) until each game is back at a learner decision or over; finished games are reset at once
 with a fresh seed (same-step autoreset: the final observation is reported in ``infos``).
 
-Faces: :class:`GymSelfPlayVectorEnv` (a Gymnasium ``VectorEnv``, the mask in ``infos``) and, when
-stable-baselines3 is installed, :class:`envs.core.sb3_vec.SB3SelfPlayVecEnv` (an SB3 ``VecEnv``
-with ``action_masks()`` for sb3-contrib's MaskablePPO).
+Faces: :class:`GymSelfPlayVectorEnv` (a Gymnasium ``VectorEnv``, the mask in ``infos``) here, and
+:class:`training.sb3_vec.SB3SelfPlayVecEnv` (an SB3 ``VecEnv`` with ``action_masks()`` for
+sb3-contrib's MaskablePPO), which lives under ``training/`` because it needs the train extra.
 """
 from __future__ import annotations
 

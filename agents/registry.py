@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from envs import GAMES, make_game
-from envs.spec import SPECS
 from envs.core.errors import OptionError
+from envs.spec import SPECS
 
 from . import weights_format
 from .mixed import EpsilonPolicy

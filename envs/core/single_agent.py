@@ -48,6 +48,8 @@ from typing import Any, Mapping, Sequence
 import gymnasium
 import numpy as np
 
+from envs.spec import SPECS
+
 from .errors import CallError, IllegalActionError, NotResetError, OptionError
 from .game import BatchGame, State
 from .rendering import render_batch_of_one
@@ -276,14 +278,12 @@ def env_id(game: str) -> str:
 
 
 def register_envs(games: Sequence[str] | None = None) -> None:
-    """Register ``yuugi/<game>-v0`` in Gymnasium's registry for every game of ``envs.GAMES``.
+    """Register ``yuugi/<game>-v0`` in Gymnasium's registry for every game of :data:`envs.spec.SPECS`.
 
     Cheap (imports no game, no torch); ids already registered are left as they are.
     """
     if games is None:
-        from envs import GAMES  # by the time envs calls this, GAMES exists
-
-        games = list(GAMES)
+        games = list(SPECS)
     for name in games:
         if env_id(name) not in gymnasium.registry:
             gymnasium.register(id=env_id(name), entry_point=f"{__name__}:make_registered", kwargs={"game": name})

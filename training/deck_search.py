@@ -45,7 +45,19 @@ MEASURE_NAMESPACE = 10**6  # measurement seeds: (MEASURE_NAMESPACE + seed) ..., 
 
 
 def counts_of(deck: Any) -> np.ndarray:
-    ids = CONSTRUCTED[deck] if isinstance(deck, str) else validate_constructed(deck)
+    """Card counts of a deck name (D1..D4), a text such as ``"C01x4 C02x3 ..."`` or a list of codes."""
+    if isinstance(deck, str) and deck in CONSTRUCTED:
+        ids = CONSTRUCTED[deck]
+    elif isinstance(deck, str):
+        codes = []
+        for item in deck.split():
+            code, _, n = item.partition("x")
+            if not n.isdigit():
+                raise ValueError(f"a start deck is D1..D4 or a text like 'C01x4 C02x3 ...', got item {item!r}")
+            codes += [code] * int(n)
+        ids = validate_constructed(codes, f"start deck {deck!r}")
+    else:
+        ids = validate_constructed(deck)
     return np.bincount(np.asarray(ids), minlength=NUM_CARDS)
 
 
@@ -102,7 +114,7 @@ def search(level: str, opponents: Sequence[str], starts: Sequence[str], generati
     history = [{"generation": 0, "decks": [deck_text(d) for d in decks], "win_rates": rates.round(4).tolist()}]
     best = int(np.argmax([objective(r) for r in rates]))
     current = decks[best]
-    log(f"gen 0: starts {list(starts)} objective {[round(objective(r), 3) for r in rates]} -> {starts[best]} "
+    log(f"gen 0: starts {[deck_text(d) if s not in DECK_NAMES else s for s, d in zip(starts, decks)]} objective {[round(objective(r), 3) for r in rates]} -> start {best} "
         f"({time.time() - t0:.0f}s)")
     for gen in range(1, generations + 1):
         pool = [current] + [mutate(current, rng, max_move) for _ in range(candidates)]
@@ -155,7 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = sub.add_parser("search", help="hill-climb from the starting decks")
     s.add_argument("--level", default="normal")
     s.add_argument("--opponents", nargs="+", default=list(DECK_NAMES), choices=list(DECK_NAMES))
-    s.add_argument("--starts", nargs="+", default=list(DECK_NAMES), choices=list(DECK_NAMES))
+    s.add_argument("--starts", nargs="+", default=list(DECK_NAMES),
+                   help="starting decks: D1..D4 or texts like 'C01x4 C02x3 ...' (default D1 D2 D3 D4)")
     s.add_argument("--generations", type=int, default=4)
     s.add_argument("--candidates", type=int, default=7)
     s.add_argument("--games", type=int, default=48, help="games per deck and opponent (default 48)")

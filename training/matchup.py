@@ -185,7 +185,8 @@ def draw_heatmap(result: dict[str, Any], path: Path) -> None:
             for j, b in enumerate(decks):
                 c = index[(a, b, fl, sl)]
                 lo, hi = c["wilson95"]
-                ax.text(j, i, f"{c['first_win_rate']:.3f}\n[{lo:.3f}, {hi:.3f}]", ha="center", va="center", fontsize=7)
+                ax.text(j, i, f"{c['first_win_rate']:.3f}\n[{lo:.3f}, {hi:.3f}]\nn={c['games']}", ha="center",
+                        va="center", fontsize=7)
         ax.set_xticks(range(len(decks)), decks)
         ax.set_yticks(range(len(decks)), decks)
         ax.set_xlabel(f"second player's deck ({sl})")

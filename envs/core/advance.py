@@ -7,17 +7,20 @@ array (``op[B]``, part of the game's state); one code, ``wait``, means "at a dec
 :class:`MicroOps` holds the table from code to handler and runs the loop:
 
 1. take the rows whose code is not ``wait``; stop when there are none;
-2. group them by code and call each code's handler once with its rows, in ascending code order
-   (rows keep their given order inside a group); every handler sets each of its rows' next code
-   (another operation, or ``wait`` after asking a decision);
-3. call ``after_pass(state, rows, *args)`` on every row of the pass (where a game ends games whose
-   loss conditions were met during the pass, setting their code to ``wait``);
-4. repeat. A loop guard (``max_passes``) raises :class:`MicroOpLoopError`, naming the codes still
-   pending, instead of spinning forever on an engine bug.
+2. sweep over the codes in ascending order: at each code, call its handler once with the rows that
+   hold that code *now* (in their given order), again while some rows still hold it, then go on to
+   the next code. Every handler sets each of its rows' next code (another operation, or ``wait``
+   after asking a decision). A row that a handler moves to a higher code is picked up later in the
+   same sweep, so number the codes in the order the chains usually run (a whole chain then costs
+   one sweep); a row moved to a lower code waits for the next sweep;
+3. after every handler call, ``after(state, rows, *args)`` runs on that call's rows (where a game
+   ends games whose loss conditions were met, setting their code to ``wait``, before they run on);
+4. repeat from 1. A loop guard (``max_calls`` handler calls per run) raises
+   :class:`MicroOpLoopError`, naming the codes still pending, instead of spinning on an engine bug.
 
-Groups are formed at the start of a pass, so a row whose handler sets a new code waits for the next
-pass (each row runs at most one operation per pass). Handlers may only change their own rows, which
-makes the result independent of the grouping: a row advances exactly as it would alone.
+Handlers may only change their own rows. Each row then runs exactly the operations it would run
+alone, in the same order, whatever the batch around it: the grouping changes only how many rows
+share a handler call (the cost), never the result.
 
 Example (a toy game whose rows count down and then ask a decision)::
 
@@ -36,11 +39,11 @@ Example (a toy game whose rows count down and then ask a decision)::
     OPS = MicroOps({TICK: tick, ASK: ask}, wait=WAIT, names={TICK: "tick", ASK: "ask"})
     st = {"n": np.array([3, 1, 2]), "op": np.array([TICK, TICK, WAIT])}
     OPS.run(st["op"], st, np.arange(3), None)   # handlers are called as handler(st, g, cfg)
-    # rows 0 and 1 counted down to 0 and wait; row 2 was already waiting and did not move
+    # rows 0 and 1 counted down to 0 and wait; row 2 was already waiting and did not move.
+    # Calls: tick([0, 1]), tick([0]), tick([0]), ask([0, 1]): four calls in one sweep.
 
 A game keeps its table as a module constant and calls ``run`` after applying the actions of a step
-(and after setting up new games). Grouping costs one ``bincount`` per pass; a pass where every row
-has the same code (always the case at batch size 1) calls the handler with the rows as given.
+(and after setting up new games). At batch size 1 the loop calls each handler directly.
 """
 from __future__ import annotations
 
@@ -50,16 +53,14 @@ import numpy as np
 
 Handler = Callable[..., None]
 
-_SORT_FROM = 256  # from this many rows with several codes, one stable argsort beats a mask per code
-
 
 class MicroOpLoopError(RuntimeError):
-    """The engine did not reach a decision within ``max_passes`` passes (an engine bug)."""
+    """The engine did not reach a decision within ``max_calls`` handler calls (an engine bug)."""
 
-    def __init__(self, game: str, max_passes: int, codes: list[int], names: Mapping[int, str]) -> None:
+    def __init__(self, game: str, max_calls: int, codes: list[int], names: Mapping[int, str]) -> None:
         self.codes = codes
         pending = ", ".join(f"{c} ({names[c]})" if c in names else str(c) for c in codes)
-        super().__init__(f"{game}: rows still had pending micro-operations after {max_passes} passes "
+        super().__init__(f"{game}: rows still had pending micro-operations after {max_calls} handler calls "
                          f"(op codes {pending}): a handler keeps setting a code without reaching a decision")
 
 
@@ -67,26 +68,26 @@ class MicroOps:
     """A table from micro-operation code to handler, and the loop that runs it.
 
     ``handlers``: code → ``handler(state, rows, *args)``; codes are small non-negative integers and
-    ``wait`` has no handler. ``names`` (optional) names codes in errors. ``after_pass`` (optional) is
-    called as ``after_pass(state, rows, *args)`` after each pass with every row of that pass.
+    ``wait`` has no handler. ``names`` (optional) names codes in errors. ``after`` (optional) is
+    called as ``after(state, rows, *args)`` after each handler call, with that call's rows.
     """
 
     def __init__(self, handlers: Mapping[int, Handler], *, wait: int = 0, names: Mapping[int, str] | None = None,
-                 after_pass: Handler | None = None, max_passes: int = 10_000, game: str = "engine") -> None:
+                 after: Handler | None = None, max_calls: int = 100_000, game: str = "engine") -> None:
         codes = [int(c) for c in handlers]
         if any(c < 0 for c in codes):
             raise ValueError(f"micro-operation codes must be non-negative integers, got {sorted(codes)}")
         if int(wait) in codes:
             raise ValueError(f"the wait code {wait} cannot have a handler (it means: at a decision or over)")
-        if max_passes < 1:
-            raise ValueError(f"max_passes must be at least 1, got {max_passes}")
+        if max_calls < 1:
+            raise ValueError(f"max_calls must be at least 1, got {max_calls}")
         self.wait = int(wait)
         self.table: list[Handler | None] = [None] * (max(codes, default=self.wait) + 1)
         for c, fn in handlers.items():
             self.table[int(c)] = fn
         self.names = dict(names or {})
-        self.after_pass = after_pass
-        self.max_passes = int(max_passes)
+        self.after = after
+        self.max_calls = int(max_calls)
         self.game = game
 
     def _handler(self, code: int) -> Handler:
@@ -101,9 +102,9 @@ class MicroOps:
 
         ``op`` is the state's array of pending codes (read here, written by the handlers).
         """
-        wait = self.wait
-        after = self.after_pass
-        for _ in range(self.max_passes):
+        wait, after, n_codes = self.wait, self.after, len(self.table)
+        calls = 0
+        while True:
             ops = op[rows]
             pending = ops != wait
             if not pending.all():
@@ -111,24 +112,31 @@ class MicroOps:
                 if len(rows) == 0:
                     return
                 ops = ops[pending]
-            n = len(rows)
-            first = int(ops[0])
-            if n == 1 or (ops == first).all():
-                self._handler(first)(state, rows, *args)
-            elif n < _SORT_FROM:
-                counts = np.bincount(ops)
-                for code in np.flatnonzero(counts):
-                    self._handler(int(code))(state, rows[ops == code], *args)
-            else:
-                order = np.argsort(ops, kind="stable")
-                sorted_ops = ops[order]
-                cuts = np.flatnonzero(sorted_ops[1:] != sorted_ops[:-1]) + 1
-                starts = np.concatenate(([0], cuts)).tolist()
-                ends = cuts.tolist() + [n]
-                grouped = rows[order]
-                for s, e in zip(starts, ends):
-                    self._handler(int(sorted_ops[s]))(state, grouped[s:e], *args)
-            if after is not None:
-                after(state, rows, *args)
+            if len(rows) == 1:  # one row: one operation at a time, nothing to group
+                calls += 1
+                if calls > self.max_calls:
+                    self._loop_error(op, rows)
+                self._handler(int(ops[0]))(state, rows, *args)
+                if after is not None:
+                    after(state, rows, *args)
+                continue
+            if int(ops.max()) >= n_codes:
+                self._handler(int(ops.max()))  # raises, naming the code
+            code = int(ops.min())
+            while code < n_codes:  # one sweep
+                here = rows[ops == code]
+                if len(here) == 0:
+                    code += 1
+                    continue
+                calls += 1
+                if calls > self.max_calls:
+                    self._loop_error(op, rows)
+                self._handler(code)(state, here, *args)
+                if after is not None:
+                    after(state, here, *args)
+                ops = op[rows]  # this code again while rows hold it, then the higher ones
+
+    def _loop_error(self, op: np.ndarray, rows: np.ndarray) -> None:
         ops = op[rows]
-        raise MicroOpLoopError(self.game, self.max_passes, sorted({int(c) for c in ops[ops != wait]}), self.names)
+        raise MicroOpLoopError(self.game, self.max_calls, sorted({int(c) for c in ops[ops != self.wait]}),
+                               self.names)

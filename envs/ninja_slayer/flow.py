@@ -2,7 +2,8 @@
 the turn goes when a window closes (both players passed in succession with an empty stack).
 
 Every function acts on games ``g`` that share the same micro-operation and sets each game's next
-one (``st.op``), or asks a decision (``OP_WAIT`` with ``st.decision`` and ``st.to_play``).
+one (``st.op``), or asks a decision (``OP_ASK`` with ``st.decision`` and ``st.to_play``; the engine
+then takes it if it is forced, else the game waits).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 from . import cards as C
 from . import stack, zones
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, END_TRUNCATED,
-                    OP_BEGIN_STEP, OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_CHAR,
+                    OP_ASK, OP_BEGIN_STEP, OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_RULES, OP_WAIT, OP_WINDOW, PHASE_CHAR,
                     PHASE_DAMAGE, PHASE_DECLARE, PHASE_DRAW, PHASE_END, PHASE_ETEL, PHASE_IKUSA_END,
                     PHASE_IKUSA_START, PHASE_INTERRUPT, PHASE_UNTAP, NinjaSlayerState)
 
@@ -25,7 +26,7 @@ _STEP_TRIGGER = {PHASE_UNTAP: C.TR_TURN_START, PHASE_IKUSA_START: C.TR_IKUSA_STA
 
 
 def ask(st: NinjaSlayerState, g: np.ndarray, decision: int, who: np.ndarray) -> None:
-    st.op[g] = OP_WAIT
+    st.op[g] = OP_ASK
     st.decision[g] = decision
     st.to_play[g] = who
     if decision == DECISION_PRIORITY:

@@ -21,11 +21,11 @@ from .config import STACK_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
                     END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP,
-                    OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_NAMES, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW,
+                    OP_ASK, OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_NAMES, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW,
                     PHASE_IKUSA_END, PHASE_UNTAP, NinjaSlayerState, empty_state)
 
 OPENING_HAND = 4
-_MAX_MICRO_STEPS = 10_000  # a guard against an engine bug, far above any real chain
+_MAX_MICRO_STEPS = 100_000  # handler calls per run: a guard against an engine bug, far above any real run
 
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -165,45 +165,47 @@ def finish_losses(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig | 
     st.rewards[gs, 1] = -sign
 
 
+def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """``OP_ASK``: a decision was just asked in games ``g``. Under ``auto_pass_forced`` the engine takes
+    a decision that has exactly one legal action (not an agent decision: no history, no count) and
+    goes on; otherwise the game waits for its agent."""
+    if not cfg.auto_pass_forced:
+        st.op[g] = OP_WAIT
+        return
+    action = forced_action(st, g, cfg)
+    forced = action >= 0
+    st.op[g[~forced]] = OP_WAIT
+    if forced.any():
+        apply_rows(st, g[forced], action[forced], cfg)
+
+
+def forced_action(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """int[n]: the only legal action of each game in ``g`` (all at a decision), -1 where there is a choice."""
+    only_pass = passes_only(st, g)
+    dec = st.decision[g]
+    me = st.to_play[g].astype(np.int64)
+    only_skip = (dec == DECISION_ETEL) & (st.hand[g, me] < 0).all(axis=1)
+    action = np.where(only_pass, A.PASS, np.where(only_skip, A.SKIP_ETEL, -1))
+    # An interrupt is asked only when an interceptor exists: two choices at least.
+    rest = ~only_pass & ~only_skip & (dec != DECISION_INTERRUPT)
+    if rest.any():
+        mask = legal_rows(st, g[rest], cfg)
+        action[rest] = np.where(mask.sum(axis=1) == 1, np.argmax(mask, axis=1), -1)
+    return action
+
+
 _MICRO_OPS = MicroOps(
     {OP_BEGIN_STEP: flow.begin_step, OP_WINDOW: flow.window, OP_END_STEP: flow.end_step,
-     OP_RESOLVE: effects.resolve_top, OP_DAMAGE: damage_point, OP_RULES: rule_check, OP_FLUSH: flush},
-    wait=OP_WAIT, names=dict(enumerate(OP_NAMES)), after_pass=finish_losses, max_passes=_MAX_MICRO_STEPS,
+     OP_RESOLVE: effects.resolve_top, OP_DAMAGE: damage_point, OP_RULES: rule_check, OP_FLUSH: flush,
+     OP_ASK: take_forced},
+    wait=OP_WAIT, names=dict(enumerate(OP_NAMES)), after=finish_losses, max_calls=_MAX_MICRO_STEPS,
     game="ninja_slayer")
 
 
-def run_micro_ops(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
-    """Dispatch pending micro-operations until every game in ``g`` waits for a decision or is over
-    (a game that ends is set to ``OP_WAIT`` by :func:`finish_losses` or the cleanup's truncation)."""
-    _MICRO_OPS.run(st.op, st, g, cfg)
-
-
 def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
-    """Run the engine to the next real decision; with ``auto_pass_forced`` one-choice decisions are taken."""
-    rows = g
-    while True:
-        run_micro_ops(st, rows, cfg)
-        if not cfg.auto_pass_forced:
-            break
-        live = rows[~st.terminated[rows] & ~st.truncated[rows]]
-        if len(live) == 0:
-            break
-        only_pass = passes_only(st, live)
-        dec = st.decision[live]
-        me = st.to_play[live].astype(np.int64)
-        only_skip = (dec == DECISION_ETEL) & (st.hand[live, me] < 0).all(axis=1)
-        # An interrupt is asked only when an interceptor exists: two choices at least.
-        rest = live[~only_pass & ~only_skip & (dec != DECISION_INTERRUPT)]
-        mask = legal_rows(st, rest, cfg)
-        single = mask.sum(axis=1) == 1
-        rows = np.concatenate([live[only_pass], live[only_skip], rest[single]])
-        if len(rows) == 0:
-            break
-        actions = np.concatenate([np.full(int(only_pass.sum()), A.PASS), np.full(int(only_skip.sum()), A.SKIP_ETEL),
-                                  np.argmax(mask[single], axis=1)])
-        order = np.argsort(rows, kind="stable")
-        rows, actions = rows[order], actions[order]
-        apply_rows(st, rows, actions, cfg)
+    """Run the engine until every game in ``g`` waits for a real decision or is over (a game that ends
+    is set to ``OP_WAIT`` by :func:`finish_losses` or the cleanup's truncation)."""
+    _MICRO_OPS.run(st.op, st, g, cfg)
 
 
 def passes_only(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
@@ -319,6 +321,7 @@ def _pass(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cf
     other = g[~both]
     st.prio[other] = 1 - st.prio[other]
     st.to_play[other] = st.prio[other]
+    st.op[other] = OP_ASK  # the other player's priority: a decision the engine takes if it is forced
 
 
 def _etel_put(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:

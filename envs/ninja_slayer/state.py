@@ -30,9 +30,13 @@ NUM_DECISIONS = 5
 ITEM_ENTRY, ITEM_KOTODAMA, ITEM_ACTIVATED, ITEM_TRIGGER, ITEM_UKEMI = range(5)
 ITEM_NAMES = ("entry", "kotodama", "activated", "trigger", "ukemi")
 
-# Micro-operations ("advance until the next decision").
-(OP_WAIT, OP_BEGIN_STEP, OP_WINDOW, OP_END_STEP, OP_RESOLVE, OP_DAMAGE, OP_RULES, OP_FLUSH) = range(8)
-OP_NAMES = ("wait", "begin_step", "window", "end_step", "resolve", "damage", "rules", "flush")
+# Micro-operations ("advance until the next decision", envs.core.advance), numbered in the order the
+# chains run (one sweep of the engine runs a whole chain): a step ends and the next begins; an item
+# resolves, its damage is revealed point by point, the rule check, pending items go on the stack, the
+# priority window opens; OP_ASK: a decision was just asked (taken by the engine if it is forced,
+# else the game waits, OP_WAIT).
+(OP_WAIT, OP_END_STEP, OP_BEGIN_STEP, OP_RESOLVE, OP_DAMAGE, OP_RULES, OP_FLUSH, OP_WINDOW, OP_ASK) = range(9)
+OP_NAMES = ("wait", "end_step", "begin_step", "resolve", "damage", "rules", "flush", "window", "ask")
 
 END_NONE, END_DAMAGE, END_DECKOUT, END_TRUNCATED = range(4)
 END_NAMES = ("", "damage", "deck_out", "truncated")

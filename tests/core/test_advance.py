@@ -45,42 +45,52 @@ def after(st: Toy, g: np.ndarray, step: int) -> None:
 
 
 def toy_ops(**kw) -> MicroOps:
-    return MicroOps({DRAW: draw, CHECK: check, SPIN: spin}, wait=WAIT, names=NAMES, after_pass=after,
+    return MicroOps({DRAW: draw, CHECK: check, SPIN: spin}, wait=WAIT, names=NAMES, after=after,
                     game="toy", **kw)
 
 
-def test_rows_are_grouped_by_code_and_dispatched_in_ascending_code_order():
+def test_one_sweep_visits_the_codes_in_ascending_order_and_picks_up_rows_moved_forward():
     st = Toy(n=[0, 2, 1, 3], op=[CHECK, DRAW, CHECK, WAIT])
     toy_ops().run(st.op, st, np.arange(4), 1)
-    # pass 1: DRAW {1}, then CHECK {0, 2} (n 0 and 1 < 3: back to DRAW); row 3 waits and is never called
-    # pass 2: DRAW {0, 2}, CHECK {1} (n 3: waits)
-    # pass 3: CHECK {0, 2} (n 1 and 2: DRAW again) ... until every row waits
-    assert st.log[:4] == [(DRAW, [1]), (CHECK, [0, 2]), (DRAW, [0, 2]), (CHECK, [1])]
-    assert st.passes[0] == [0, 1, 2] and st.passes[1] == [0, 1, 2]
+    # sweep 1: DRAW {1} (n 3, moved on to CHECK), then CHECK {0, 1, 2}: row 1 waits, rows 0 and 2
+    # go back to DRAW, a lower code: the next sweep. Row 3 waits from the start and is never called.
+    # sweep 2: DRAW {0, 2}, CHECK {0, 2} (row 2 at n 2: DRAW again); sweep 3: DRAW {0, 2}, CHECK ...
+    assert st.log[:4] == [(DRAW, [1]), (CHECK, [0, 1, 2]), (DRAW, [0, 2]), (CHECK, [0, 2])]
+    assert st.passes[:2] == [[1], [0, 1, 2]]  # ``after`` runs after every handler call, on its rows
     assert st.op.tolist() == [WAIT] * 4
     assert st.n.tolist() == [3, 3, 3, 3]
 
 
-def test_a_new_code_set_by_a_handler_waits_for_the_next_pass():
-    # DRAW sets CHECK, but CHECK's group of this pass was formed before: one operation per row per pass.
-    st = Toy(n=[2], op=[DRAW])
-    toy_ops().run(st.op, st, np.arange(1), 1)
-    assert st.log == [(DRAW, [0]), (CHECK, [0])]
-    assert st.passes == [[0], [0]]
+def test_a_handler_runs_again_while_its_rows_keep_its_code():
+    st = Toy(n=[0, 0, 0], op=[SPIN, DRAW, WAIT])
+    ops = MicroOps({DRAW: draw, CHECK: check, SPIN: countdown}, wait=WAIT, game="toy")
+    st.n[0] = 3
+    ops.run(st.op, st, np.arange(3), 1)
+    # SPIN (code 3) here counts row 0 down, one call per point, before the sweep ends; row 1 goes
+    # DRAW -> CHECK -> back to DRAW (a lower code) in each of three sweeps
+    assert st.log == [(DRAW, [1]), (CHECK, [1]), (SPIN, [0]), (SPIN, [0]), (SPIN, [0]),
+                      (DRAW, [1]), (CHECK, [1]), (DRAW, [1]), (CHECK, [1])]
+    assert st.n.tolist() == [0, 3, 0]
+
+
+def countdown(st: Toy, g: np.ndarray, step: int) -> None:
+    st.log.append((SPIN, g.tolist()))
+    st.n[g] -= 1
+    st.op[g] = np.where(st.n[g] > 0, SPIN, WAIT)
 
 
 def test_each_row_advances_as_it_would_alone_in_small_and_large_batches():
     rng = np.random.default_rng(5)
-    for b in (7, 600):  # under and over the size where grouping switches from masks to one sort
+    for b in (1, 7, 600):
         n = rng.integers(-4, 3, size=b)
         op = rng.choice([WAIT, DRAW, CHECK], size=b)
         batch = Toy(n.tolist(), op.tolist())
         toy_ops().run(batch.op, batch, np.arange(b), 1)
-        for i in rng.choice(b, size=5, replace=False):
+        for i in rng.choice(b, size=min(b, 5), replace=False):
             alone = Toy([int(n[i])], [int(op[i])])
             toy_ops().run(alone.op, alone, np.arange(1), 1)
             assert (batch.n[i], batch.op[i]) == (alone.n[0], alone.op[0])
-        for code, rows in batch.log:  # one call per code and pass, its rows in ascending order
+        for code, rows in batch.log:  # every call has rows, in ascending order
             assert rows == sorted(rows) and len(rows) > 0
 
 
@@ -99,17 +109,19 @@ def test_extra_arguments_reach_every_handler():
 
 
 def test_the_loop_guard_raises_naming_the_code_still_pending():
-    st = Toy(n=[0, 0], op=[SPIN, DRAW])
-    with pytest.raises(MicroOpLoopError, match=r"toy: .*after 50 passes \(op codes 3 \(spin\)\)") as err:
-        toy_ops(max_passes=50).run(st.op, st, np.arange(2), 1)
-    assert err.value.codes == [SPIN]
-    assert st.op[1] == WAIT  # the healthy row still reached its decision
+    for op in ([SPIN], [WAIT, SPIN]):  # one row, and a batch
+        st = Toy(n=[0] * len(op), op=op)
+        with pytest.raises(MicroOpLoopError, match=r"toy: .*after 50 handler calls \(op codes 3 \(spin\)\)") as err:
+            toy_ops(max_calls=50).run(st.op, st, np.arange(len(op)), 1)
+        assert err.value.codes == [SPIN]
+        assert len(st.log) == 50
 
 
 def test_a_code_without_handler_raises_naming_the_handled_codes():
-    st = Toy(n=[0], op=[7])
-    with pytest.raises(KeyError, match=r"no handler for micro-operation code 7; handled codes: \[1, 2, 3\]"):
-        toy_ops().run(st.op, st, np.arange(1), 1)
+    for op in ([7], [DRAW, 7]):  # one row, and a batch
+        st = Toy(n=[0] * len(op), op=op)
+        with pytest.raises(KeyError, match=r"no handler for micro-operation code 7; handled codes: \[1, 2, 3\]"):
+            toy_ops().run(st.op, st, np.arange(len(op)), 1)
 
 
 def test_bad_tables_are_refused():
@@ -117,8 +129,8 @@ def test_bad_tables_are_refused():
         MicroOps({WAIT: draw})
     with pytest.raises(ValueError, match="non-negative"):
         MicroOps({-1: draw})
-    with pytest.raises(ValueError, match="max_passes"):
-        MicroOps({DRAW: draw}, max_passes=0)
+    with pytest.raises(ValueError, match="max_calls"):
+        MicroOps({DRAW: draw}, max_calls=0)
 
 
 def test_rows_already_waiting_cost_no_call():

@@ -186,14 +186,23 @@ class ExpertPolicy:
         candidates = guide_candidates(guide, obs, mask, self.top_n, self.prune, rng)
         actions = candidates[:, 0].copy()
         search = np.flatnonzero(candidates[:, 1] >= 0)  # one candidate: nothing to think about
-        per_chunk = max(1, self.max_rows // (self.top_n * self.samples))
-        for lo in range(0, search.size, per_chunk):
-            chunk = search[lo:lo + per_chunk]
+        for chunk in self._chunks(search, (candidates[search] >= 0).sum(axis=1) * self.samples):
             actions[chunk] = self._search(game, state.take(chunk), seats[chunk], candidates[chunk], played, rng)
         self.stats["decisions"] += b
         self.stats["searched"] += int(search.size)
         self.stats["seconds"] += time.perf_counter() - started
         return actions
+
+    def _chunks(self, decisions: np.ndarray, rows: np.ndarray) -> list[np.ndarray]:
+        """``decisions`` split in order into chunks of at most ``max_rows`` rollout rows (``rows`` each; at least one decision)."""
+        out, lo = [], 0
+        ends = np.cumsum(rows)
+        while lo < decisions.size:
+            base = ends[lo - 1] if lo else 0
+            hi = max(lo + 1, int(np.searchsorted(ends, base + self.max_rows, side="right")))
+            out.append(decisions[lo:hi])
+            lo = hi
+        return out
 
     def _search(self, game: BatchGame, state: State, seats: np.ndarray, candidates: np.ndarray, played: Policy,
                 rng: np.random.Generator) -> np.ndarray:

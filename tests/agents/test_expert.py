@@ -243,3 +243,13 @@ def test_every_rollout_policy_plays_legal_games_to_the_end(rollout_policy):
                           rollout_policy=rollout_policy, prune=0.0)
     actions = expert.act_state(game, st, st.to_play, np.random.default_rng(0))
     assert game.legal_mask(st)[np.arange(st.batch_size), actions].all() and expert.stats["rollouts"] > 0
+
+
+def test_a_large_batch_is_searched_in_chunks_of_at_most_max_rows_rollouts():
+    game, st = mid_game("nigejozu", 30, 12, seed=4)
+    counting = CountingPolicy()
+    expert = ExpertPolicy("nigejozu", heuristic("nigejozu"), think_ms=None, rounds=1, samples=4, top_n=3,
+                          guide="normal", rollout_policy=counting, max_rows=40)
+    actions = expert.act_state(game, st, st.to_play, np.random.default_rng(0))
+    assert game.legal_mask(st)[np.arange(st.batch_size), actions].all()
+    assert max(counting.sizes) <= 40 and sum(counting.sizes) > 40 * 3  # several chunks, none over the limit

@@ -29,6 +29,8 @@ apart from future dice, so both seats see the same facts, only ordered different
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from envs.core.layout import block_offsets
@@ -64,61 +66,61 @@ LAYOUT: tuple[tuple[str, int], ...] = (
 OFFSETS, OBS_SIZE = block_offsets(LAYOUT)
 assert OBS_SIZE == 241, OBS_SIZE
 
-_DICE_COLS = OFFSETS["dice"].start + 6 * np.arange(3) - 1  # + die value
+# Flat offsets within a row (row r's column c is element r * OBS_SIZE + c of the flattened output):
+# one-hot blocks are written as one scatter of 1.0 per block at "column of the value 0" + value.
+_CHIP_COLUMNS = OFFSETS["chip"].start + 11 * np.arange(NUM_PROVINCES) - 2  # province p's chip number 2..12
+_DICE_COLS = OFFSETS["dice"].start + 6 * np.arange(3) - 1  # + die value 1..6
 _O = {k: v.start for k, v in OFFSETS.items()}
 _INV_TROOPS = np.float32(1.0 / TROOP_SCALE)
-# Per chip number 0..12: its one-hot over the numbers 2..12, and its value (n - 2) / 10. A gather of
-# these rows is cheaper than scattering 11 ones per game.
-_CHIP_ONE_HOT = np.eye(13, dtype=np.float32)[:, 2:]
-_CHIP_VALUE = np.arange(-2, 11).astype(np.float32) * np.float32(0.1)
+_CHIP_VALUE = np.arange(-2, 11).astype(np.float32) * np.float32(0.1)  # (n - 2) / 10 by chip number n
 _SELF_OPP = np.array([0, 1])
 # Column of the escape block by [holder + 1, seat]: nobody (holder -1) / self / opponent.
 _ESCAPE_COLUMN = np.array([[0, 0], [1, 2], [2, 1]])
 
 
 def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
-    """float32[B, 241] for ``seat`` (one seat for all games, or one per game)."""
+    """float32[B, 241] for ``seat`` (one seat for all games, or one per game).
+
+    Each block is one numpy write over the batch (a scatter of ones for one-hot blocks, a scaled
+    copy into the block's columns for counts); only the card and battle blocks touch just the
+    games they concern.
+    """
     b = st.batch_size
-    rows = np.arange(b)
     out = np.zeros((b, OBS_SIZE), dtype=np.float32)
     flat = out.reshape(-1)
+    row_start = np.arange(0, b * OBS_SIZE, OBS_SIZE)  # flat index of each row's column 0
     seat_arr = np.asarray(seat, dtype=np.int64)
     if seat_arr.ndim == 0:  # one seat for every game (the AEC face)
         seat_arr = np.full(b, seat_arr)
     # (self, opp) rows of the per-faction arrays viewed as [2B, ...]: 2i + seat and 2i + (1 - seat),
     # which is 2i + seat with its low bit flipped.
-    pair = ((2 * rows + seat_arr)[:, None] ^ _SELF_OPP).ravel()
-
-    def self_opp(x: np.ndarray) -> np.ndarray:
-        return x.reshape(2 * b, -1).take(pair, axis=0).reshape(b, -1)
-
-    s1 = (seat_arr == 1)[:, None]
-    t0, t1 = st.troops[:, :, 0], st.troops[:, :, 1]
-    out[:, OFFSETS["chip"]] = _CHIP_ONE_HOT.take(st.chip, axis=0).reshape(b, -1)
-    out[:, OFFSETS["chip_value"]] = _CHIP_VALUE.take(st.chip)
-    out[:, OFFSETS["troops_self"]] = np.where(s1, t1, t0) * _INV_TROOPS
-    out[:, OFFSETS["troops_opp"]] = np.where(s1, t0, t1) * _INV_TROOPS
-    out[:, OFFSETS["hand"]] = self_opp(st.hand) * _INV_TROOPS
-    out[:, OFFSETS["removed"]] = self_opp(st.removed) * _INV_TROOPS
-    flat[rows * OBS_SIZE + _O["escape"] + _ESCAPE_COLUMN[st.escape + 1, seat_arr]] = 1.0
+    pair = ((2 * np.arange(b) + seat_arr)[:, None] ^ _SELF_OPP).ravel()
+    self_opp = functools.partial(_self_opp, pair=pair)
+    flat[(row_start[:, None] + _CHIP_COLUMNS) + st.chip] = 1.0
+    np.take(_CHIP_VALUE, st.chip, out=out[:, OFFSETS["chip_value"]], mode="clip")
+    # troops_self and troops_opp: the faction axis first ([B, 2, 11], a copy), then self / opp.
+    troops = self_opp(st.troops.transpose(0, 2, 1))
+    np.multiply(troops, _INV_TROOPS, out=out[:, OFFSETS["troops_self"].start:OFFSETS["troops_opp"].stop])
+    np.multiply(self_opp(st.hand), _INV_TROOPS, out=out[:, OFFSETS["hand"]])
+    np.multiply(self_opp(st.removed), _INV_TROOPS, out=out[:, OFFSETS["removed"]])
+    flat[row_start + _O["escape"] + _ESCAPE_COLUMN[st.escape + 1, seat_arr]] = 1.0
     out[:, OFFSETS["cards_self"].start:OFFSETS["cards_opp"].stop] = self_opp(st.held)
     out[:, OFFSETS["card_used"]] = self_opp(st.used) >= 0
     out[:, _O["cards_locked"]] = (st.hand[:, 0] == 0) | (st.hand[:, 1] == 0)
     done = st.terminated | st.truncated
     out[:, _O["to_move"]] = (st.to_play == seat_arr) & ~done
-    phase = st.phase.astype(np.int64)
-    flat[rows * OBS_SIZE + _O["phase"] + phase] = 1.0
-    rolled = (phase == PHASE_DICE) | (phase == PHASE_REROLLED)
-    if rolled.any():
-        rr = rows[rolled]
-        flat[(rr * OBS_SIZE)[:, None] + _DICE_COLS + st.dice[rr].astype(np.int64)] = 1.0
+    phase = st.phase
+    flat[row_start + _O["phase"] + phase] = 1.0
+    rolled = np.flatnonzero((phase == PHASE_DICE) | (phase == PHASE_REROLLED))
+    if len(rolled):
+        flat[row_start[rolled, None] + _DICE_COLS + st.dice[rolled]] = 1.0
     out[:, _O["reroll_available"]] = phase == PHASE_DICE
     carding = np.flatnonzero(phase == PHASE_CARD)
     if len(carding):
-        cb = carding * OBS_SIZE
-        flat[cb + _O["card_effect"] + st.effect[carding].astype(np.int64)] = 1.0
-        flat[cb + _O["card_step"] + st.card_step[carding].astype(np.int64)] = 1.0
-        sel = st.selected[carding].astype(np.int64)
+        cb = row_start[carding]
+        flat[cb + _O["card_effect"] + st.effect[carding]] = 1.0
+        flat[cb + _O["card_step"] + st.card_step[carding]] = 1.0
+        sel = st.selected[carding]
         has = sel >= 0
         flat[cb[has] + _O["card_selected"] + sel[has]] = 1.0
         out[carding, _O["card_picks"]] = st.picks[carding] * _INV_TROOPS
@@ -129,3 +131,8 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
         out[over, _O["score"]] = sc[np.arange(len(over)), so]
         out[over, _O["score"] + 1] = sc[np.arange(len(over)), 1 - so]
     return out
+
+
+def _self_opp(x: np.ndarray, pair: np.ndarray) -> np.ndarray:
+    """[B, 2, ...] per faction -> [B, 2 * ...]: the seat's entries, then the opponent's (``pair``: see observe)."""
+    return x.reshape(len(pair), -1).take(pair, axis=0).reshape(len(x), -1)

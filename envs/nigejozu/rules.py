@@ -27,6 +27,7 @@ from .state import PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TUR
 _OCCUPANCY_WEIGHTS = np.zeros((2 * NUM_PROVINCES, 2), dtype=np.float32)
 _OCCUPANCY_WEIGHTS[0::2, 0] = POW2
 _OCCUPANCY_WEIGHTS[1::2, 1] = POW2
+_ADJ_FLAT = ADJ.ravel()  # ADJ[p, q] at p * 11 + q: one take gathers a game's adjacency in chip order
 _LATER = np.triu(np.ones((NUM_PROVINCES, NUM_PROVINCES), dtype=bool), 1)  # [k, j]: chip order j after k
 _CHIP_NUMBERS_F = np.arange(2, 13, dtype=np.float32)
 # Destination rule of each two-step card's second step (Y): index into the stack built in card_choices.
@@ -228,60 +229,70 @@ def _use_card(st: NigejozuState, g: np.ndarray, e: np.ndarray) -> None:
 
 
 def _card_step(st: NigejozuState, g: np.ndarray, x: np.ndarray, cfg: NigejozuConfig) -> np.ndarray:
-    """PROVINCE(x) in a card's target step; returns the games whose card is now complete."""
+    """PROVINCE(x) in a card's target step; returns the games whose card is now complete.
+
+    Each card's handler runs only when some game of ``g`` is resolving that card (one count of the
+    effects decides; a batch holds few card steps, often of only a few effects).
+    """
     if not len(g):
         return g
     e = st.effect[g].astype(np.intp)
     me = st.to_play[g].astype(np.intp)
     opp = 1 - me
-    two = C.TWO_STEP[e]
-    # Step 0 of a two-step card only records the source.
-    first = two & (st.card_step[g] == 0)
-    st.selected[g[first]] = x[first]
-    st.card_step[g[first]] = 1
-    done = [g[(e == C.KASEI) | (e == C.MUHON)]]
-    # Two-step cards resolve: move troops X -> Y (X != Y always, so the two writes never collide).
-    sec = two & ~first
-    if sec.any():
-        gs, es, ms, os_, ys = g[sec], e[sec], me[sec], opp[sec], x[sec]
-        xs = st.selected[gs].astype(np.intp)
-        own_n = np.where(es == C.BUNTAI, st.troops[gs, xs, ms] // 2, C.OWN_MOVED[es])
-        opp_n = C.OPP_MOVED[es]
-        st.troops[gs, xs, ms] -= own_n
-        st.troops[gs, ys, ms] += own_n
-        st.troops[gs, xs, os_] -= opp_n
-        st.troops[gs, ys, os_] += opp_n
-        done.append(gs)
-    # 加勢: a troop from hand onto X.
-    k = e == C.KASEI
-    st.troops[g[k], x[k], me[k]] += 1
-    st.hand[g[k], me[k]] -= 1
-    # 謀反: an enemy troop at X goes back to its hand (or out of the game); one of yours replaces it.
-    m = e == C.MUHON
-    gm, xm, mm, om = g[m], x[m], me[m], opp[m]
-    st.troops[gm, xm, om] -= 1
-    if cfg.muhon_returns_to_hand:
-        st.hand[gm, om] += 1
-    else:
-        st.removed[gm, om] += 1
-    st.troops[gm, xm, mm] += 1
-    st.hand[gm, mm] -= 1
-    # 退却: one troop from X back to hand per pick, exactly taikyaku_n picks.
-    t = e == C.TAIKYAKU
-    gt = g[t]
-    st.troops[gt, x[t], me[t]] -= 1
-    st.hand[gt, me[t]] += 1
-    st.picks[gt] += 1
-    done.append(gt[st.picks[gt] >= cfg.taikyaku_n])
-    # 上洛: one troop from X into 京 per pick; it ends by itself when no neighbour of 京 has one left.
-    j = e == C.JOURAKU
-    gj, mj = g[j], me[j]
-    st.troops[gj, x[j], mj] -= 1
-    st.troops[gj, KYO, mj] += 1
-    st.picks[gj] += 1
-    left = occupancy(st.troops[gj], 1)[np.arange(len(gj)), mj] & KYO_NEIGHBOURS
-    done.append(gj[left == 0])
-    return np.concatenate(done)
+    present = np.bincount(e, minlength=C.NUM_EFFECTS)
+    done = []
+    if present[C.TWO_STEP].any():
+        two = C.TWO_STEP[e]
+        # Step 0 of a two-step card only records the source.
+        first = two & (st.card_step[g] == 0)
+        st.selected[g[first]] = x[first]
+        st.card_step[g[first]] = 1
+        # Step 1 resolves: move troops X -> Y (X != Y always, so the two writes never collide).
+        sec = two & ~first
+        if sec.any():
+            gs, es, ms, os_, ys = g[sec], e[sec], me[sec], opp[sec], x[sec]
+            xs = st.selected[gs].astype(np.intp)
+            own_n = np.where(es == C.BUNTAI, st.troops[gs, xs, ms] // 2, C.OWN_MOVED[es])
+            opp_n = C.OPP_MOVED[es]
+            st.troops[gs, xs, ms] -= own_n
+            st.troops[gs, ys, ms] += own_n
+            st.troops[gs, xs, os_] -= opp_n
+            st.troops[gs, ys, os_] += opp_n
+            done.append(gs)
+    if present[C.KASEI]:  # 加勢: a troop from hand onto X.
+        k = e == C.KASEI
+        st.troops[g[k], x[k], me[k]] += 1
+        st.hand[g[k], me[k]] -= 1
+        done.append(g[k])
+    if present[C.MUHON]:  # 謀反: an enemy troop at X goes back to its hand (or out of the game); one of yours replaces it.
+        m = e == C.MUHON
+        gm, xm, mm, om = g[m], x[m], me[m], opp[m]
+        st.troops[gm, xm, om] -= 1
+        if cfg.muhon_returns_to_hand:
+            st.hand[gm, om] += 1
+        else:
+            st.removed[gm, om] += 1
+        st.troops[gm, xm, mm] += 1
+        st.hand[gm, mm] -= 1
+        done.append(gm)
+    if present[C.TAIKYAKU]:  # 退却: one troop from X back to hand per pick, exactly taikyaku_n picks.
+        t = e == C.TAIKYAKU
+        gt = g[t]
+        st.troops[gt, x[t], me[t]] -= 1
+        st.hand[gt, me[t]] += 1
+        st.picks[gt] += 1
+        done.append(gt[st.picks[gt] >= cfg.taikyaku_n])
+    if present[C.JOURAKU]:  # 上洛: one troop from X into 京 per pick; it ends when no neighbour of 京 has one left.
+        j = e == C.JOURAKU
+        gj, mj = g[j], me[j]
+        st.troops[gj, x[j], mj] -= 1
+        st.troops[gj, KYO, mj] += 1
+        st.picks[gj] += 1
+        left = occupancy(st.troops[gj], 1)[np.arange(len(gj)), mj] & KYO_NEIGHBOURS
+        done.append(gj[left == 0])
+    if not done:
+        return g[:0]
+    return np.concatenate(done) if len(done) > 1 else done[0]
 
 
 def end_turn(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
@@ -308,8 +319,8 @@ def end_turn(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
 def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
     """§4.5 for games ``g``: provinces in chip order 2..12, then the final score and rewards.
 
-    Works in chip order (index k = the province bearing chip k + 2) and tracks only the running
-    strength difference Ashikaga − Hojo, so each chip costs a handful of numpy calls:
+    Works in chip order (index k = the province bearing chip k + 2) and tracks only the strength
+    difference Ashikaga − Hojo, so each chip costs two numpy calls:
 
     * Ashikaga takes chip k iff troops1 + 援軍1 − troops0 − 援軍0 + [Ashikaga holds the 逃げチップ] > 0
       (equal strength goes to the chip holder).
@@ -317,6 +328,9 @@ def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
       somewhere has strength 0 there: the sole-occupant rule needs no special case.
     * The winner of chip k sends ``reinf_per_win`` to each adjacent later province (chip still on the
       map) where it has troops; an empty province (chip set aside) sends nothing.
+
+    The difference starts as if Hojo took every chip (all of Hojo's 援軍 already counted); each chip
+    Ashikaga takes then adds its ``swing`` (Ashikaga's 援軍 from it, plus Hojo's that do not come).
     """
     n = len(g)
     if not n:
@@ -324,31 +338,31 @@ def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
     r = g[:, None]
     order = st.prov_of[g, 2:].astype(np.intp)  # [n, 11]: province of chip k + 2
     t = st.troops[r, order].astype(np.int64)  # [n, 11, 2] in chip order
-    has = t > 0
-    taken = (has[:, :, 0] | has[:, :, 1]).T  # [11, n]: somebody is there, the chip is taken
-    esc1 = (st.escape[g] == 1).astype(np.int64)
-    lead = np.ascontiguousarray((t[:, :, 1] - t[:, :, 0]).T) + esc1  # [11, n]
-    # sends[n, k, j]: chip-order province j is adjacent to k and resolved after it.
-    sends = ADJ[order[:, :, None], order[:, None, :]] & _LATER
-    to0 = (sends & has[:, None, :, 0]).transpose(1, 0, 2)  # [k, n, j]: where Hojo's 援軍 from k would go
-    to1 = (sends & has[:, None, :, 1]).transpose(1, 0, 2)
+    has0, has1 = t[:, :, 0] > 0, t[:, :, 1] > 0
+    taken = has0 | has1  # [n, k]: somebody is there, the chip is taken
+    # sends[n, k, j]: chip-order province j is adjacent to k, resolved after it, and k's chip is taken.
+    sends = _ADJ_FLAT.take(order[:, :, None] * NUM_PROVINCES + order[:, None, :]) & _LATER & taken[:, :, None]
+    to0 = sends & has0[:, None, :]  # where Hojo's 援軍 from chip k would go
+    to1 = sends & has1[:, None, :]
     per = cfg.reinf_per_win
-    # [k, j, n]: change of the difference at chip j when Ashikaga (gain1) or Hojo (gain0) wins chip k.
-    # Chip-major rows keep every step of the loop below on contiguous rows of the batch.
-    gain1 = np.ascontiguousarray((to1 * (per * taken[:, :, None])).transpose(0, 2, 1))
-    gain0 = np.ascontiguousarray((to0 * (-per * taken[:, :, None])).transpose(0, 2, 1))
-    diff = np.zeros((NUM_PROVINCES, n), dtype=np.int64)  # [j, n]: 援軍 Ashikaga − Hojo received so far
+    esc1 = st.escape[g] == 1
+    hojo_everywhere = t[:, :, 1] - t[:, :, 0] + esc1[:, None] - per * to0.sum(axis=1)  # [n, j]
+    # Chip-major rows ([chip, game]) keep every step of the loop below on contiguous rows of the batch.
+    strength = np.ascontiguousarray(hojo_everywhere.T)  # [j, n]
+    swing = np.ascontiguousarray((per * (to0.view(np.int8) + to1.view(np.int8))).transpose(1, 2, 0))  # [k, j, n]
     ashikaga_wins = np.empty((NUM_PROVINCES, n), dtype=bool)
     for k in range(NUM_PROVINCES):
-        w1 = np.greater(lead[k] + diff[k], 0, out=ashikaga_wins[k])
-        diff += np.where(w1, gain1[k], gain0[k])
+        np.greater(strength[k], 0, out=ashikaga_wins[k])
+        np.add(strength, swing[k], out=strength, where=ashikaga_wins[k])
+    taken = taken.T
     won1 = ashikaga_wins & taken  # [k, n]
     won0 = ~ashikaga_wins & taken
     # Chips taken per side: one float32 product (exact: at most 77) over both sides' [k, n] rows.
     score = (_CHIP_NUMBERS_F @ np.stack([won0, won1])).astype(np.int64).T  # [n, 2]
-    # 援軍 received at each chip j: the winner's sends from every chip k it took (a count of booleans).
-    reinf0 = (won0[:, :, None] & to0).sum(axis=0) * per  # [n, j]
-    reinf1 = (won1[:, :, None] & to1).sum(axis=0) * per
+    # 援軍 received at each chip j: the winner's sends from every chip k it took, as one float32
+    # product per game ([1, k] @ [k, j], exact: at most 11).
+    reinf0 = (won0.T[:, None, :].astype(np.float32) @ to0.astype(np.float32))[:, 0].astype(np.int64) * per  # [n, j]
+    reinf1 = (won1.T[:, None, :].astype(np.float32) @ to1.astype(np.float32))[:, 0].astype(np.int64) * per
     won0, won1 = won0.T, won1.T  # [n, 11]
     winner_ = np.where(won0, 0, np.where(won1, 1, -1))
     st.winner_of[r, order] = winner_

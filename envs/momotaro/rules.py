@@ -20,6 +20,7 @@ import dataclasses
 import numpy as np
 
 from envs.core import rng
+from envs.core.advance import MicroOps
 
 from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
@@ -29,14 +30,6 @@ from .state import (AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, OUT_DRAW, OUT_
 from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _IS_WARRIOR = np.arange(NUM_CARDS) == WARRIOR
-
-
-def _joined(parts: list[np.ndarray]) -> np.ndarray | None:
-    """The non-empty parts as one array (no copy for a single part); None when all are empty."""
-    parts = [x for x in parts if x.size]
-    if len(parts) > 1:
-        return np.concatenate(parts)
-    return parts[0] if parts else None
 
 
 def games_by_phase(ph: np.ndarray, *groups: tuple[int, ...]) -> list[np.ndarray | None]:
@@ -61,25 +54,28 @@ def games_by_phase(ph: np.ndarray, *groups: tuple[int, ...]) -> list[np.ndarray 
     return out
 
 
-@dataclasses.dataclass
-class Handoff:
-    """Games handed from one automatic transition to the next within one step.
+# The automatic transitions between decisions, as micro-operations of envs.core.advance: a row's
+# pending code says which transition it runs next; OP_WAIT means it waits for a decision (or is over).
+# Codes follow the order in which the rules chain the transitions.
+(OP_WAIT, OP_AWARD, OP_NEXT_CARD, OP_AFTER_ONI, OP_DAMAGE, OP_END_TURN, OP_NEW_ROUND, OP_BEGIN_TURN,
+ OP_ENTER_ONI) = range(9)
 
-    A transition appends its games here instead of calling the next transition, and
-    :func:`apply` then runs each transition once for all the games handed to it, in the order
-    of the rules (a game passes each transition at most once per step). A transition costs a fixed
-    number of numpy calls whatever the number of games, and without the hand-off some ran up to
-    nine times per step on small subsets of the batch.
+
+@dataclasses.dataclass
+class Pending:
+    """What one step hands from transition to transition, per row of the batch (scratch, not state:
+    every row waits again when the step returns).
+
+    ``arg`` carries what a transition needs besides the state: the award's winner and price
+    (columns 0 and 1), the damaged card (column 0).
     """
 
-    award: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = dataclasses.field(default_factory=list)  # g, winner, price
-    next_card: list[np.ndarray] = dataclasses.field(default_factory=list)
-    after_oni: list[np.ndarray] = dataclasses.field(default_factory=list)
-    damage: list[tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=list)  # g, card
-    end_turn: list[np.ndarray] = dataclasses.field(default_factory=list)
-    new_round: list[np.ndarray] = dataclasses.field(default_factory=list)
-    begin_turn: list[np.ndarray] = dataclasses.field(default_factory=list)
-    enter_oni: list[np.ndarray] = dataclasses.field(default_factory=list)
+    op: np.ndarray  # int8[B]: OP_*
+    arg: np.ndarray  # int64[B, 2]
+
+    @classmethod
+    def for_batch(cls, b: int) -> "Pending":
+        return cls(np.zeros(b, dtype=np.int8), np.empty((b, 2), dtype=np.int64))
 
 
 def kth_true(flags: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -182,7 +178,7 @@ def legal_mask(st: MomotaroState, cfg: MomotaroConfig) -> np.ndarray:
 def apply(st: MomotaroState, g: np.ndarray, actions: np.ndarray, cfg: MomotaroConfig) -> None:
     """Apply the already validated ``actions`` (one per game of ``g``) to games ``g``."""
     a = actions
-    flow = Handoff()
+    flow = Pending.for_batch(st.batch_size)
     # The decision of each game, by the handler of its phase (BID and ADD share one).
     handlers = ((_bid, (PHASE_BID, PHASE_ADD)), (_take, (PHASE_TAKE,)), (_heal, (PHASE_HEAL,)),
                 (_choose_oni, (PHASE_ONI,)), (_send, (PHASE_COMBO,)), (_yellow, (PHASE_YELLOW,)),
@@ -190,27 +186,14 @@ def apply(st: MomotaroState, g: np.ndarray, actions: np.ndarray, cfg: MomotaroCo
     for (fn, _), sel in zip(handlers, games_by_phase(st.phase[g], *(phases for _, phases in handlers))):
         if sel is not None:
             fn(st, g[sel], a[sel], cfg, flow)
-    # The automatic transitions, each once for all its games, in the order the rules chain them.
-    if (won := _joined([x[0] for x in flow.award])) is not None:
-        _award(st, won, _joined([x[1] for x in flow.award if x[0].size]),
-               _joined([x[2] for x in flow.award if x[0].size]), flow)
-    # (Each list is read when its stage is reached, after the earlier stages appended to it.)
-    for stage, parts in ((_next_card, flow.next_card), (_after_oni, flow.after_oni)):
-        if (games := _joined(parts)) is not None:
-            stage(st, games, cfg, flow)
-    if (hurt := _joined([x[0] for x in flow.damage])) is not None:
-        _damage_card(st, hurt, _joined([x[1] for x in flow.damage if x[0].size]), cfg)
-    for stage, parts in ((_end_turn, flow.end_turn), (_new_round, flow.new_round), (_begin_turn, flow.begin_turn)):
-        if (games := _joined(parts)) is not None:
-            stage(st, games, cfg, flow)
-    if (games := _joined(flow.enter_oni)) is not None:
-        _enter_oni(st, games)
+    # Then the automatic transitions, until every game waits for its next decision or is over.
+    AUTOMATIC.run(flow.op, st, g, cfg, flow)
 
 
 # ---- hiring (§4) ---------------------------------------------------------------------------
 
 
-def _bid(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _bid(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """A sealed bid (D1) or additional bid (D2); the last bidder's bid triggers the reveal."""
     t = cfg.tables
     p = st.to_play[g].astype(np.intp)
@@ -225,7 +208,7 @@ def _bid(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, f
     _reveal_additional(st, g[done & ~first], flow)
 
 
-def _reveal_first(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
+def _reveal_first(st: MomotaroState, g: np.ndarray, flow: Pending) -> None:
     if not g.size:
         return
     bids = st.bids[g]
@@ -233,14 +216,14 @@ def _reveal_first(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
     tied = bids == top[:, None]
     one = tied.sum(axis=1) == 1
     first_tied = tied.argmax(axis=1)
-    flow.award.append((g[one], first_tied[one], top[one].astype(np.int16)))
+    _to_award(flow, g[one], first_tied[one], top[one])
     gt = g[~one]
     st.phase[gt] = PHASE_ADD
     st.bidders[gt] = tied[~one]
     st.to_play[gt] = first_tied[~one]
 
 
-def _reveal_additional(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
+def _reveal_additional(st: MomotaroState, g: np.ndarray, flow: Pending) -> None:
     if not g.size:
         return
     bidders = st.bidders[g]
@@ -251,7 +234,7 @@ def _reveal_additional(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
     one = n == 1
     w = tied[one].argmax(axis=1)
     g1 = g[one]
-    flow.award.append((g1, w, st.bids[g1, w].astype(np.int16) + st.adds[g1, w]))
+    _to_award(flow, g1, w, st.bids[g1, w].astype(np.int16) + st.adds[g1, w])
     gj = g[~one]
     if gj.size:  # janken among the still-tied: a uniform draw (C2)
         ctr = st.rng_counter[gj]
@@ -261,27 +244,33 @@ def _reveal_additional(st: MomotaroState, g: np.ndarray, flow: Handoff) -> None:
         st.to_play[gj] = kth_true(tied[~one], k)
 
 
-def _take(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _take(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """D3: the janken winner takes the card (paying first + additional bid) or declines it."""
     t = cfg.tables
     take = a == t.layout.take
     gt = g[take]
     w = st.to_play[gt].astype(np.intp)
-    flow.award.append((gt, w, st.bids[gt, w].astype(np.int16) + st.adds[gt, w]))
+    _to_award(flow, gt, w, st.bids[gt, w].astype(np.int16) + st.adds[gt, w])
     gd = g[~take]
     st.declined[gd, st.hire_deck[gd, st.hire_pos[gd]]] = True  # out of the game, nobody pays
-    flow.next_card.append(gd)
+    flow.op[gd] = OP_NEXT_CARD
 
 
-def _award(st: MomotaroState, g: np.ndarray, w: np.ndarray, price: np.ndarray, flow: Handoff) -> None:
-    if not g.size:
-        return
-    st.kibi[g, w] -= price  # paid kibidango leave the game
+def _to_award(flow: Pending, g: np.ndarray, winner: np.ndarray, price: np.ndarray) -> None:
+    flow.op[g] = OP_AWARD
+    flow.arg[g, 0] = winner
+    flow.arg[g, 1] = price
+
+
+def _award(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
+    """The auction's winner pays its price and takes the retainer."""
+    w, price = flow.arg[g, 0], flow.arg[g, 1]
+    st.kibi[g, w] -= price.astype(np.int16)  # paid kibidango leave the game
     st.hand[g, w, st.hire_deck[g, st.hire_pos[g]].astype(np.intp) + 1] = True
-    flow.next_card.append(g)
+    flow.op[g] = OP_NEXT_CARD
 
 
-def _next_card(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _next_card(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     if not g.size:
         return
     st.last_bids[g] = st.bids[g]
@@ -294,13 +283,13 @@ def _next_card(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Hand
     gb = g[~over]
     st.phase[gb] = PHASE_BID
     st.to_play[gb] = 0
-    flow.new_round.append(g[over])
+    flow.op[g] = np.where(over, OP_NEW_ROUND, OP_WAIT)
 
 
 # ---- rounds and turns (§5.1) ---------------------------------------------------------------
 
 
-def _new_round(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _new_round(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """Next round: 4 new oni join the field; the start player (§5.1, C3/C4) takes the first turn."""
     t = cfg.tables
     if not g.size:
@@ -322,25 +311,26 @@ def _new_round(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Hand
     st.start_player[g] = start
     st.slot[g] = 0
     st.to_play[g] = start
-    flow.begin_turn.append(g)
+    flow.op[g] = OP_BEGIN_TURN
 
 
-def _begin_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _begin_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """Turn start: the heal step (D4) when something can be healed, else choose the oni."""
     if not g.size:
         return
     p = st.to_play[g].astype(np.intp)
     heal = healable(st, g, p, cfg).any(axis=1)
     st.phase[g[heal]] = PHASE_HEAL
-    flow.enter_oni.append(g[~heal])
+    flow.op[g] = np.where(heal, OP_WAIT, OP_ENTER_ONI)
 
 
-def _enter_oni(st: MomotaroState, g: np.ndarray) -> None:
+def _enter_oni(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     st.fresh[g, st.to_play[g].astype(np.intp)] = False  # the heal step for that damage is over
     st.phase[g] = PHASE_ONI
+    flow.op[g] = OP_WAIT
 
 
-def _heal(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _heal(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """D4: one damage off one card (a potion for the warrior, a kibidango for a retainer), or END."""
     t = cfg.tables
     heal = a != t.layout.end_heal
@@ -352,10 +342,11 @@ def _heal(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, 
     st.potions[gh[w], p[w]] -= 1
     st.kibi[gh[~w], p[~w]] -= 1
     more = healable(st, gh, p, cfg).any(axis=1)
-    flow.enter_oni += [g[~heal], gh[~more]]
+    flow.op[g[~heal]] = OP_ENTER_ONI
+    flow.op[gh[~more]] = OP_ENTER_ONI
 
 
-def _choose_oni(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _choose_oni(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     t = cfg.tables
     st.target[g] = a - t.layout.oni0
     st.combo[g] = -1
@@ -365,7 +356,7 @@ def _choose_oni(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroCo
 # ---- the battle (§5.2 steps 3–6) -----------------------------------------------------------
 
 
-def _send(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _send(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """D6, then markers, dice and the result."""
     t = cfg.tables
     k = (a - t.layout.combo0).astype(np.intp)
@@ -397,10 +388,10 @@ def _send(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, 
     st.oni_owner[gp, op] = pp
     st.treasure[gp, pp] += oni_power[plain]
     st.phase[g[yellow]] = PHASE_YELLOW  # D8 first; the card damage of a draw follows
-    flow.after_oni.append(g[~yellow])
+    flow.op[g[~yellow]] = OP_AFTER_ONI
 
 
-def _yellow(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _yellow(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """D8: 黄鬼 as treasure (its value) or as potions (1 for 黄鬼2, 2 for 黄鬼4); final."""
     t = cfg.tables
     o = st.target[g].astype(np.intp)
@@ -410,10 +401,10 @@ def _yellow(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig
     st.potions[g[~treasure], p[~treasure]] += YELLOW_POTIONS[o[~treasure]]
     st.oni_at[g, o] = np.where(treasure, AT_TREASURE, AT_POTION)
     st.oni_owner[g, o] = p
-    flow.after_oni.append(g)
+    flow.op[g] = OP_AFTER_ONI
 
 
-def _after_oni(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _after_oni(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """Damage to the player's side: automatic with one card, else the choice D7."""
     if not g.size:
         return
@@ -422,22 +413,20 @@ def _after_oni(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Hand
     single = owed & (COMBO_SIZE[k] == 1)
     several = owed & ~single
     st.phase[g[several]] = PHASE_ASSIGN
-    gs = g[single]
-    flow.damage.append((gs, COMBO_SINGLE_CARD[k[single]].astype(np.intp)))
-    flow.end_turn += [g[~owed], gs]
+    flow.op[g] = np.where(several, OP_WAIT, np.where(single, OP_DAMAGE, OP_END_TURN))
+    flow.arg[g[single], 0] = COMBO_SINGLE_CARD[k[single]]
 
 
-def _assign(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _assign(st: MomotaroState, g: np.ndarray, a: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     t = cfg.tables
-    flow.damage.append((g, a - t.layout.assign0))
-    flow.end_turn.append(g)
+    flow.op[g] = OP_DAMAGE
+    flow.arg[g, 0] = a - t.layout.assign0
 
 
-def _damage_card(st: MomotaroState, g: np.ndarray, c: np.ndarray, cfg: MomotaroConfig) -> None:
+def _damage_card(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     """All the pending damage on card c; at printed power it is knocked out and the excess is lost."""
     t = cfg.tables
-    if not g.size:
-        return
+    c = flow.arg[g, 0]
     p = st.to_play[g].astype(np.intp)
     power = t.card_power[c]
     new = np.minimum(st.card_dmg[g, p, c] + st.pending[g].astype(np.int16), power)
@@ -449,12 +438,13 @@ def _damage_card(st: MomotaroState, g: np.ndarray, c: np.ndarray, cfg: MomotaroC
     dead = out & (c == WARRIOR)
     st.alive[g[dead], p[dead]] = False  # the player is eliminated
     st.pending[g] = 0
+    flow.op[g] = OP_END_TURN
 
 
 # ---- end of turn (§5.2 step 7) and the end of the game (§5.7) ------------------------------
 
 
-def _end_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Handoff) -> None:
+def _end_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Pending) -> None:
     t = cfg.tables
     if not g.size:
         return
@@ -469,6 +459,7 @@ def _end_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Hando
     st.truncated[g[cut]] = True
     st.phase[g[cut]] = PHASE_OVER
     go = ~(over | cut)
+    flow.op[g[~go]] = OP_WAIT
     g, field, rnd = g[go], field[go], rnd[go]
     if not g.size:
         return
@@ -478,12 +469,11 @@ def _end_turn(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig, flow: Hando
     step = st.alive[g[:, None], seats].argmax(axis=1)
     new_slot = st.slot[g] + step + 1
     round_over = (rnd < 3) & (~field | (new_slot >= t.slot_limit))
-    flow.new_round.append(g[round_over])
+    flow.op[g] = np.where(round_over, OP_NEW_ROUND, OP_BEGIN_TURN)
     keep = ~round_over
     gk = g[keep]
     st.slot[gk] = new_slot[keep]
     st.to_play[gk] = seats[keep, step[keep]]
-    flow.begin_turn.append(gk)
 
 
 def finish(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig) -> None:
@@ -496,3 +486,11 @@ def finish(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig) -> None:
     _, rewards = rank_rewards(keys, cfg.reward_scheme)
     st.rewards[g] = rewards
 
+
+AUTOMATIC = MicroOps(
+    {OP_AWARD: _award, OP_NEXT_CARD: _next_card, OP_AFTER_ONI: _after_oni, OP_DAMAGE: _damage_card,
+     OP_END_TURN: _end_turn, OP_NEW_ROUND: _new_round, OP_BEGIN_TURN: _begin_turn, OP_ENTER_ONI: _enter_oni},
+    wait=OP_WAIT, game="momotaro",
+    names={OP_AWARD: "award", OP_NEXT_CARD: "next_card", OP_AFTER_ONI: "after_oni", OP_DAMAGE: "damage",
+           OP_END_TURN: "end_turn", OP_NEW_ROUND: "new_round", OP_BEGIN_TURN: "begin_turn",
+           OP_ENTER_ONI: "enter_oni"})

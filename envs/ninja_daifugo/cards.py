@@ -70,8 +70,10 @@ def mask_names(mask: int) -> list[str]:
 
 def unpack_bits(masks: np.ndarray, n: int = NUM_CARDS) -> np.ndarray:
     """bool[..., n]: bit c of each uint64 in ``masks``."""
-    bytes_ = np.ascontiguousarray(masks, dtype=np.uint64).view(np.uint8).reshape(*masks.shape, 8)
-    return np.unpackbits(bytes_, axis=-1, bitorder="little")[..., :n].view(bool)  # 0/1 bytes: a free view
+    # One flat unpack: numpy unpacks one long run of bytes faster than many rows of 8.
+    bytes_ = np.ascontiguousarray(masks, dtype=np.uint64).view(np.uint8).reshape(-1)
+    bits = np.unpackbits(bytes_, bitorder="little").reshape(*np.shape(masks), 64)
+    return bits[..., :n].view(bool)  # 0/1 bytes: a free view
 
 
 def popcount(masks: np.ndarray) -> np.ndarray:

@@ -72,7 +72,8 @@ def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.n
 
 def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.ndarray,
                direction: np.ndarray) -> np.ndarray:
-    """bool[n, 8]: legal activations (actions 2328..2335) for the players to act in games ``g``."""
+    """bool[n, 8]: legal activations (actions 2328..2335) for the players to act in games ``g``, which are
+    in play and have not used a jutsu this turn (the legal mask passes only those)."""
     n = len(g)
     out = np.zeros((n, NUM_JUTSU_ACTIONS), dtype=bool)
     p = st.to_play[g].astype(np.int64)
@@ -81,9 +82,9 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     cost = np.take(_COST_BY_KEY, (st.declaration[g].astype(np.int64)[:, None] * 6 + lv) * 4 + _JUTSU_INDEX)
     avail = (lv > 0) & (np.take(st.uses_left.reshape(-1, 4), own, axis=0) > 0)
     avail &= np.take(st.points.reshape(-1), own)[:, None] >= cost
-    avail &= (~st.jutsu_used[g] & (st.phase[g] == PHASE_PLAY))[:, None]
-    # Most players to act cannot pay for any jutsu: only the others are looked at further.
-    k = np.flatnonzero(avail.any(axis=1))
+    # Most players to act cannot pay for any jutsu: only the others are looked at further. (A row's 4
+    # flags read as one 32-bit word are nonzero when any is set: several times cheaper than any(axis=1).)
+    k = np.flatnonzero(avail.view(np.uint32)[:, 0])
     if not k.size:
         return out
     g, p, lv, avail, hand, variant, direction = g[k], p[k], lv[k], avail[k], hand[k], variant[k], direction[k]

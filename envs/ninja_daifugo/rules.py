@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core import rng
+from envs.core.advance import MicroOps
 
 from . import actions as A
 from . import ninjutsu as N
@@ -54,6 +55,29 @@ def rule_variant(declaration: np.ndarray) -> np.ndarray:
 
 
 # ---- the legal mask ----------------------------------------------------------------------------
+# What the legal mask computes for a row: nothing (over), one of the four plain play blocks (by
+# :data:`BLOCKS`), the plays of a turn boosted by 変化, or the card to pick (exchange, 手裏剣).
+(CASE_NONE, CASE_LEAD, CASE_SINGLES, CASE_GROUPS, CASE_SEQUENCES, CASE_BOOSTED, CASE_EXCHANGE,
+ CASE_SHURIKEN) = range(8)
+_CASE_OF_BLOCK = np.array([CASE_LEAD, CASE_SINGLES, CASE_GROUPS, CASE_SEQUENCES], dtype=np.int8)
+assert [BLOCK_LEAD, BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES] == [0, 1, 2, 3]
+# The case of a row that is not playing, by phase (index PHASE_*).
+_CASE_OF_PHASE = np.full(max(PHASE_PLAY, PHASE_EXCHANGE, PHASE_SHURIKEN) + 1, CASE_NONE, dtype=np.int8)
+_CASE_OF_PHASE[PHASE_EXCHANGE] = CASE_EXCHANGE
+_CASE_OF_PHASE[PHASE_SHURIKEN] = CASE_SHURIKEN
+
+
+def rows_by_case(case: np.ndarray, num_cases: int) -> list[np.ndarray | None]:
+    """For each case code, the rows holding it (None for none).
+
+    One count decides which cases need a comparison at all; a case holding every row (always so in
+    a batch of one) takes them all without one.
+    """
+    present = np.bincount(case, minlength=num_cases).tolist()
+    n = len(case)
+    return [None if k == 0 else np.arange(n) if k == n else np.flatnonzero(case == c) for c, k in enumerate(present)]
+
+
 def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     """bool[B, 2389]. Card plays = held plays AND one row of the rule table.
 
@@ -62,18 +86,17 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     """
     b = st.batch_size
     mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
-    live = ~(st.terminated | st.truncated)
     hand = st.hands[np.arange(b), st.to_play]
-    playing = live & (st.phase == PHASE_PLAY)
-    variant = rule_variant(st.declaration)
-    direction = (st.revolution ^ st.eleven_back).astype(np.int64)
-    row = T.rule_row(variant, st.field_class, direction, st.lock)
-    boosted = playing & (st.henge_shift > 0)
-    plain = playing & ~boosted
-    block = field_block(st.field_class)
-
-    g = np.flatnonzero(plain & (block == BLOCK_LEAD))
-    if g.size:
+    playing = st.phase == PHASE_PLAY
+    case = np.where(playing, np.where(st.henge_shift > 0, CASE_BOOSTED, _CASE_OF_BLOCK[field_block(st.field_class)]),
+                    _CASE_OF_PHASE[st.phase])
+    case[st.terminated | st.truncated] = CASE_NONE
+    _, lead, singles, groups, sequences, boosted, exchanging, throwing = rows_by_case(case, 8)
+    in_play = any(g is not None for g in (lead, singles, groups, sequences, boosted))
+    if in_play:
+        variant = rule_variant(st.declaration)
+        direction = (st.revolution ^ st.eleven_back).astype(np.int64)
+    if (g := lead) is not None:
         # A lead may play anything it holds (never PASS); only D1 and D4 forbid some shapes.
         held = held_plays(hand[g])
         held[:, A.PASS] = False
@@ -81,27 +104,23 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
         if restricted.any():
             held[restricted] &= T.LEAD_OK[variant[g][restricted]]
         mask[g, :A.NUM_PLAY_ACTIONS] = held
-    for blk in (BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES):
-        g = np.flatnonzero(plain & (block == blk))
-        if g.size:
+    for blk, g in ((BLOCK_SINGLES, singles), (BLOCK_GROUPS, groups), (BLOCK_SEQUENCES, sequences)):
+        if g is not None:
             lo, hi = BLOCKS[blk]
+            row = T.rule_row(variant[g], st.field_class[g], direction[g], st.lock[g])
             mask[g, A.PASS] = True  # a responder may always pass
-            mask[g, lo:hi] = T.RULE[row[g], lo:hi] & held_block(hand[g], blk)
-    g = np.flatnonzero(boosted)
-    if g.size:
+            mask[g, lo:hi] = T.RULE[row, lo:hi] & held_block(hand[g], blk)
+    if (g := boosted) is not None:
         mask[g, :A.NUM_PLAY_ACTIONS] = N.boosted_plays(st, g, hand[g], st.henge_shift[g], st.lock_ignored[g],
                                                        variant[g], direction[g])
-    if cfg.ninja_on:
-        g = np.flatnonzero(playing & ~st.jutsu_used)
+    if cfg.ninja_on and in_play:
+        g = np.flatnonzero((case >= CASE_LEAD) & (case <= CASE_BOOSTED) & ~st.jutsu_used)
         if g.size:
             mask[g, A.ASHIDOME0:A.PICK0] = N.jutsu_mask(st, g, hand[g], variant[g], direction[g])
-
-    exchanging = live & (st.phase == PHASE_EXCHANGE)
-    if exchanging.any():
-        mask[exchanging, A.PICK0:] = unpack_bits(hand[exchanging] & ~st.picked[exchanging])
-    throwing = live & (st.phase == PHASE_SHURIKEN)
-    if throwing.any():
-        mask[throwing, A.PICK0:] = N.shuriken_picks(hand[throwing])
+    if (g := exchanging) is not None:
+        mask[g, A.PICK0:] = unpack_bits(hand[g] & ~st.picked[g])
+    if (g := throwing) is not None:
+        mask[g, A.PICK0:] = N.shuriken_picks(hand[g])
     return mask
 
 
@@ -225,19 +244,38 @@ def respond(st: DaifugoState, g: np.ndarray, seat: np.ndarray, cfg: DaifugoConfi
     st.to_play[g[go_on]] = next_seat(eligible(st, g[go_on], cfg), seat[go_on])
 
 
+# The turn start as a micro-operation of envs.core.advance: a row whose player to act has a pending
+# skip consumes it and the turn passes on (which may end the trick), until someone may act.
+OP_WAIT, OP_TURN_START = 0, 1
+
+
+def _turn_start(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig, op: np.ndarray) -> None:
+    """One pending skip (§5.6) of whoever is to play in games ``g``; those without one wait."""
+    seat = st.to_play[g].astype(np.int64)
+    skipped = st.skip_pending[g, seat] > 0
+    op[g[~skipped]] = OP_WAIT
+    g, seat = g[skipped], seat[skipped]
+    if not len(g):
+        return
+    st.skip_pending[g, seat] -= 1
+    leading = st.field_class[g] == T.FC_EMPTY
+    st.to_play[g[leading]] = next_seat(st.active[g[leading]], seat[leading])
+    respond(st, g[~leading], seat[~leading], cfg)
+
+
+TURN_START = MicroOps({OP_TURN_START: _turn_start}, wait=OP_WAIT, names={OP_TURN_START: "turn_start"},
+                      game="ninja_daifugo")
+
+
 def resolve_turn_start(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     """Consume pending skips of whoever is to play (§5.6), until someone may act."""
     g = g[~(st.terminated[g] | st.truncated[g])]
-    while len(g):
-        seat = st.to_play[g].astype(np.int64)
-        skipped = st.skip_pending[g, seat] > 0
-        g, seat = g[skipped], seat[skipped]
-        if not len(g):
-            return
-        st.skip_pending[g, seat] -= 1
-        leading = st.field_class[g] == T.FC_EMPTY
-        st.to_play[g[leading]] = next_seat(st.active[g[leading]], seat[leading])
-        respond(st, g[~leading], seat[~leading], cfg)
+    g = g[st.skip_pending[g, st.to_play[g]] > 0]  # most turns start with no skip: nothing to run
+    if not len(g):
+        return
+    op = np.zeros(st.batch_size, dtype=np.int8)  # OP_WAIT: scratch, every row waits when this returns
+    op[g] = OP_TURN_START
+    TURN_START.run(op, st, g, cfg, op)
 
 
 # ---- applying actions --------------------------------------------------------------------------
@@ -267,8 +305,9 @@ def apply(st: DaifugoState, g: np.ndarray, actions: np.ndarray, cfg: DaifugoConf
     if gp.size:  # (a batch of one pays for every call, even on no games)
         end_turn(st, gp)
         respond(st, gp, st.to_play[gp].astype(np.int64), cfg)
-        resolve_turn_start(st, gp, cfg)
     apply_play(st, g[~passing], a[~passing], cfg)
+    # The next turn of every game that passed or played (a new deal has no skips pending).
+    resolve_turn_start(st, g, cfg)
     over = stepped[(st.game_steps[stepped] >= cfg.max_game_steps) & ~st.terminated[stepped]]
     st.truncated[over] = True
 
@@ -295,7 +334,7 @@ def apply_pick(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
 
 
 def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfig) -> None:
-    """Resolve accepted plays in the order of §5.7."""
+    """Resolve accepted plays in the order of §5.7 (the caller then resolves the next turn's start)."""
     if not len(g):
         return
     p = st.to_play[g].astype(np.int64)
@@ -355,7 +394,6 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     if ended.any():
         finish_game(st, g[ended], cfg)
         g, p, flush = g[~ended], p[~ended], flush[~ended]
-    live = g
     # 9. Advance: after a flush the player leads again; otherwise the next seat responds.
     flush_and_lead(st, g[flush], p[flush])
     g, p = g[~flush], p[~flush]
@@ -370,7 +408,6 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
         st.responses[g] = 0
         st.passed[g] = False
     st.to_play[g] = next_seat(eligible(st, g, cfg), p)
-    resolve_turn_start(st, live, cfg)
 
 
 def _go_out(st: DaifugoState, go: np.ndarray, po: np.ndarray) -> None:

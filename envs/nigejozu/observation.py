@@ -88,7 +88,7 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     b = st.batch_size
     out = np.zeros((b, OBS_SIZE), dtype=np.float32)
     flat = out.reshape(-1)
-    row_start = np.arange(0, b * OBS_SIZE, OBS_SIZE)  # flat index of each row's column 0
+    row_start, chip_cells = _flat_rows(b)
     seat_arr = np.asarray(seat, dtype=np.int64)
     if seat_arr.ndim == 0:  # one seat for every game (the AEC face)
         seat_arr = np.full(b, seat_arr)
@@ -96,8 +96,8 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     # which is 2i + seat with its low bit flipped.
     pair = ((2 * np.arange(b) + seat_arr)[:, None] ^ _SELF_OPP).ravel()
     self_opp = functools.partial(_self_opp, pair=pair)
-    flat[(row_start[:, None] + _CHIP_COLUMNS) + st.chip] = 1.0
-    np.take(_CHIP_VALUE, st.chip, out=out[:, OFFSETS["chip_value"]], mode="clip")
+    flat[chip_cells + st.chip] = 1.0
+    out[:, OFFSETS["chip_value"]] = _CHIP_VALUE.take(st.chip)
     # troops_self and troops_opp: the faction axis first ([B, 2, 11], a copy), then self / opp.
     troops = self_opp(st.troops.transpose(0, 2, 1))
     np.multiply(troops, _INV_TROOPS, out=out[:, OFFSETS["troops_self"].start:OFFSETS["troops_opp"].stop])
@@ -136,3 +136,13 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
 def _self_opp(x: np.ndarray, pair: np.ndarray) -> np.ndarray:
     """[B, 2, ...] per faction -> [B, 2 * ...]: the seat's entries, then the opponent's (``pair``: see observe)."""
     return x.reshape(len(pair), -1).take(pair, axis=0).reshape(len(x), -1)
+
+
+@functools.lru_cache(maxsize=8)
+def _flat_rows(b: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a batch of ``b``: the flat index of each row's column 0, and of each province's chip block
+    (+ chip number gives its one-hot cell). Read-only, shared by every call with that batch size."""
+    row_start = np.arange(0, b * OBS_SIZE, OBS_SIZE)
+    chip_cells = row_start[:, None] + _CHIP_COLUMNS
+    row_start.flags.writeable = chip_cells.flags.writeable = False
+    return row_start, chip_cells

@@ -180,18 +180,45 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
 
 
 def forced_action(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
-    """int[n]: the only legal action of each game in ``g`` (all at a decision), -1 where there is a choice."""
-    only_pass = passes_only(st, g)
+    """int[n]: the only legal action of each game in ``g`` (all at a decision), -1 where there is a choice.
+
+    Found without building the legal mask: PASS (priority) and END_AISATSU (declaration) are always
+    legal, so those decisions are forced exactly when no instant action (and no アイサツ) is; an
+    interrupt is asked only when an interceptor exists (two choices at least).
+    """
+    action = np.full(len(g), -1, dtype=np.int64)
     dec = st.decision[g]
     me = st.to_play[g].astype(np.int64)
-    only_skip = (dec == DECISION_ETEL) & (st.hand[g, me] < 0).all(axis=1)
-    action = np.where(only_pass, A.PASS, np.where(only_skip, A.SKIP_ETEL, -1))
-    # An interrupt is asked only when an interceptor exists: two choices at least.
-    rest = ~only_pass & ~only_skip & (dec != DECISION_INTERRUPT)
-    if rest.any():
-        mask = legal_rows(st, g[rest], cfg)
-        action[rest] = np.where(mask.sum(axis=1) == 1, np.argmax(mask, axis=1), -1)
+    etel = dec == DECISION_ETEL
+    if etel.any():
+        action[etel & (st.hand[g, me] < 0).all(axis=1)] = A.SKIP_ETEL
+    prio = dec == DECISION_PRIORITY
+    declare = dec == DECISION_DECLARE
+    instant = prio | declare
+    if instant.any():
+        gi, mi = g[instant], me[instant]
+        none = ~legality.any_instant(st, gi, mi, cfg, np.ones(len(gi), bool), prio[instant])
+        decl = declare[instant]
+        if decl.any():
+            none[decl] &= ~attackers(st, gi[decl], mi[decl], cfg).any(axis=1)
+        action[instant] = np.where(none, np.where(decl, A.END_AISATSU, A.PASS), -1)
+    target = dec == DECISION_TARGET
+    if target.any():
+        gt, mt = g[target], me[target]
+        i = np.maximum(st.pend_ask[gt], 0).astype(np.int64)
+        tk = st.pend_tk[gt, i].astype(np.int64)
+        allowed = targets.table(st, gt, mt, cfg.mask_useless)[np.arange(len(gt)), tk]
+        action[target] = np.where(allowed.sum(axis=1) == 1, A.TARGET0 + np.argmax(allowed, axis=1), -1)
     return action
+
+
+def attackers(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """bool[n, 6]: seat ``me``'s characters that may declare an アイサツ (untapped; summoning sickness)."""
+    fc = st.fld_card[g, me].astype(np.int64)
+    ready = (fc >= 0) & ~st.fld_tap[g, me]
+    if cfg.summoning_sickness:
+        ready &= ~st.fld_entered[g, me] | C.HAS_HAYATE[np.maximum(fc, 0)]
+    return ready
 
 
 _MICRO_OPS = MicroOps(
@@ -206,17 +233,6 @@ def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None
     """Run the engine until every game in ``g`` waits for a real decision or is over (a game that ends
     is set to ``OP_WAIT`` by :func:`finish_losses` or the cleanup's truncation)."""
     _MICRO_OPS.run(st.op, st, g, cfg)
-
-
-def passes_only(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
-    """bool[n]: a priority holder with nothing to pay with (no untapped エテル, no 0-cost card, no
-    activated ability on its field) can only PASS; found without building the legal mask."""
-    me = st.to_play[g].astype(np.int64)
-    hand = st.hand[g, me].astype(np.int64)
-    field = st.fld_card[g, me].astype(np.int64)
-    return ((st.decision[g] == DECISION_PRIORITY) & (st.etel_untapped[g, me] == 0)
-            & ~((hand >= 0) & (C.COST[np.maximum(hand, 0)] == 0)).any(axis=1)
-            & ~((field >= 0) & (C.TRIGGER[np.maximum(field, 0)] == C.TR_ACTIVATED)).any(axis=1))
 
 
 # ---- the legal mask ----------------------------------------------------------------------------
@@ -247,10 +263,7 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
         mask[:, A.ACTIVATE0:A.AISATSU0] = act.reshape(n, -1)
     if declare.any():
         gd, md = g[declare], me[declare]
-        fc = st.fld_card[gd, md].astype(np.int64)
-        ready = (fc >= 0) & ~st.fld_tap[gd, md]
-        if cfg.summoning_sickness:
-            ready &= ~st.fld_entered[gd, md] | C.HAS_HAYATE[np.maximum(fc, 0)]
+        ready = attackers(st, gd, md, cfg)
         aims = np.concatenate([st.fld_card[gd, 1 - md] >= 0, np.ones((len(gd), 1), bool)], axis=1)
         mask[declare, A.AISATSU0:A.END_AISATSU] = (ready[:, :, None] & aims[:, None, :]).reshape(len(gd), -1)
     target_dec = dec == DECISION_TARGET

@@ -32,6 +32,21 @@ def table(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, mask_useless: boo
     return out
 
 
+def available(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, mask_useless: bool) -> np.ndarray:
+    """bool[n, kinds]: some target index is legal for the kind (``table(...).any(axis=2)``, cheaper)."""
+    own = (st.fld_card[g, me] >= 0).any(axis=1)
+    opp = (st.fld_card[g, 1 - me] >= 0).any(axis=1)
+    out = np.zeros((len(g), C.NUM_TARGET_KINDS), dtype=bool)
+    out[:, [C.TK_NONE, C.TK_SELF, C.TK_OPP_PLAYER]] = True
+    out[:, C.TK_ALL_OPP] = opp if mask_useless else True
+    out[:, C.TK_ALL_OWN] = own if mask_useless else True
+    out[:, C.TK_STACK] = st.stk_len[g] > 0
+    out[:, C.TK_OPP_CHAR] = opp
+    out[:, C.TK_OWN_CHAR] = own
+    out[:, C.TK_ANY_CHAR] = own | opp
+    return out
+
+
 def decode(me: np.ndarray, t: np.ndarray, st: NinjaSlayerState, g: np.ndarray) -> tuple[np.ndarray, ...]:
     """(seat, slot, object id) of target index ``t`` for seat ``me``; (-1, -1, -1) for index 12."""
     t = np.asarray(t, dtype=np.int64)

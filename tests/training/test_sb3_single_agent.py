@@ -3,6 +3,7 @@ and PettingZoo's SB3 action-mask tutorial path over our AEC env."""
 from __future__ import annotations
 
 import math
+import time
 
 import gymnasium
 import numpy as np
@@ -13,6 +14,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from sb3_contrib.common.wrappers import ActionMasker
+from stable_baselines3.common.env_util import make_vec_env
 
 from envs.core.single_agent import register_envs, single_agent
 
@@ -87,8 +89,6 @@ def test_sb3_contrib_action_masker_over_the_single_agent_env():
 
 def test_sb3_make_vec_env_builds_the_registered_ids():
     # make_vec_env asks for render_mode="rgb_array" and retries without it on a TypeError
-    from stable_baselines3.common.env_util import make_vec_env
-
     venv = make_vec_env("yuugi/nigejozu-v0", n_envs=2, env_kwargs={"opponent": "random"}, seed=0)
     model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0)
     model.learn(total_timesteps=128)
@@ -101,7 +101,9 @@ def returns_against_random(model, games, seed=0):
     """The model's total reward in each of ``games`` nigejozu games against random, seats alternating.
 
     Played on the batched core directly (an independent referee for what was learned through the
-    single-agent env), the model through ``as_policy`` (MaskablePPO's predict with the masks).
+    single-agent env), the model through ``as_policy`` (MaskablePPO's predict with the masks). The
+    games are seeded 1_000_000 + i; the training env draws its deals' seeds from the whole 63-bit
+    range, so the rated deals are not the trained ones.
     """
     from agents.adapters import as_policy
     from agents.policy import random_legal
@@ -119,8 +121,11 @@ def returns_against_random(model, games, seed=0):
         mine = np.flatnonzero(live & (state.to_play == seat))
         theirs = np.flatnonzero(live & (state.to_play != seat))
         actions = np.zeros(games, dtype=np.int64)
-        actions[mine] = policy.act(game.observe(state.take(mine), seat[mine]), mask[mine], rng)
-        actions[theirs] = random_legal(mask[theirs], rng)
+        # near the end every live game may be on one side: an empty batch is not observed
+        if mine.size:
+            actions[mine] = policy.act(game.observe(state.take(mine), seat[mine]), mask[mine], rng)
+        if theirs.size:
+            actions[theirs] = random_legal(mask[theirs], rng)
         game.step(state, actions, live)  # checked: an illegal move by the model raises here
         total += np.where(live, state.rewards[np.arange(games), seat], 0.0)
     return total
@@ -140,21 +145,43 @@ def test_wilson_interval_matches_a_worked_example():
     assert round(low, 3) == 0.502 and round(high, 3) == 0.691
 
 
+def test_the_referee_rates_one_game_and_random_against_itself_even():
+    def random_policy(observation, mask, rng):
+        return np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+
+    # one game: whenever the opponent is to play, the model has nothing to decide
+    assert returns_against_random(random_policy, 1)[0] in (-1.0, 1.0)
+    # random against random with the seats alternating wins half the games (no ties under win_loss)
+    returns = returns_against_random(random_policy, 2000)
+    assert set(np.unique(returns)) <= {-1.0, 1.0}
+    low, high = wilson_interval(int((returns > 0).sum()), len(returns))
+    assert low < 0.5 < high
+
+
 @pytest.mark.train
-def test_maskable_ppo_as_documented_trains_on_the_gymnasium_id_and_is_rated_against_random(capsys):
-    env = gymnasium.make("yuugi/nigejozu-v0", opponent="random")
-    model = MaskablePPO("MlpPolicy", env, seed=0, verbose=0)  # as sb3-contrib's docs show
-    model.learn(total_timesteps=2048)
-    # SB3's Monitor saw whole episodes through the id (what ep_rew_mean is made of), each ending +-1
-    assert len(model.ep_info_buffer) > 20
-    assert {info["r"] for info in model.ep_info_buffer} <= {-1.0, 1.0}
-    games = 2000
+def test_maskable_ppo_as_documented_trains_on_the_gymnasium_id_and_beats_random(capsys):
+    # make_vec_env builds every env with gymnasium.make("yuugi/nigejozu-v0", **env_kwargs) inside
+    # SB3's Monitor, as sb3-contrib's docs show. Rewarded by the chip margin (own - other) / 77
+    # (reward_scheme="score_diff"), whose signal is far less noisy than +-1 in a dice game; one
+    # episode is one game, so no discount (gamma=1). Found in a sweep (see the commit): the default
+    # 64x64 net learns more slowly than 256x256; with these settings three training seeds reached
+    # 0.55-0.56 after 100k steps. Trained from scratch: no weights, no heuristic inside the learner.
+    venv = make_vec_env("yuugi/nigejozu-v0", n_envs=8, seed=0,
+                        env_kwargs={"opponent": "random", "reward_scheme": "score_diff"})
+    model = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=256, gamma=1.0,
+                        policy_kwargs={"net_arch": [256, 256]}, seed=0, verbose=0)
+    started = time.process_time()
+    model.learn(total_timesteps=100_000)
+    seconds = time.process_time() - started
+    # SB3's Monitor saw whole episodes (what ep_rew_mean is made of), each ending with a margin in [-1, 1]
+    margins = [info["r"] for info in model.ep_info_buffer]
+    assert len(margins) == 100 and all(-1.0 <= r <= 1.0 for r in margins) and len(set(margins)) > 2
+    games = 10_000
     returns = returns_against_random(model, games)
-    assert set(np.unique(returns)) <= {-1.0, 1.0}  # every game finished, won or lost
+    assert set(np.unique(returns)) <= {-1.0, 1.0}  # rated by win/loss: every game finished, won or lost
     wins = int((returns > 0).sum())
     low, high = wilson_interval(wins, games)
     with capsys.disabled():
-        print(f"\nMaskablePPO after 2048 steps vs random: {wins / games:.3f} [{low:.3f}, {high:.3f}] over {games} games")
-    # Brief training does not yet beat random at nigejozu (dice decide much; see the report): the
-    # rate is measured and printed, and must at least not be the collapse of a broken pipeline.
-    assert low > 0.35
+        print(f"\nMaskablePPO after 100k steps ({seconds:.0f} s CPU) vs random: {wins / games:.3f} "
+              f"[{low:.3f}, {high:.3f}] (95% Wilson) over {games} games")
+    assert low > 0.5

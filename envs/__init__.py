@@ -75,3 +75,8 @@ _register_with_pettingzoo()
 from envs.core.single_agent import register_envs as _register_gymnasium_ids, single_agent  # noqa: E402,F401
 
 _register_gymnasium_ids()
+
+# The deck-building env (gymnasium.make("yuugi/ninja_slayer_deckbuild-v0")): registering imports no game.
+from envs.ninja_slayer_deckbuild_v0 import register_deckbuild_env as _register_deckbuild_env  # noqa: E402
+
+_register_deckbuild_env()

@@ -4,7 +4,7 @@
 | | |
 |---|---|
 | Import | `from envs import ninja_slayer_deckbuild_v0` |
-| Gymnasium id | `yuugi/ninja_slayer_deckbuild-v0` (after `register_deckbuild_env()`) |
+| Gymnasium id | `yuugi/ninja_slayer_deckbuild-v0` (registered by `import envs`) |
 | Agents | one (single-agent Gymnasium env) |
 | Action space | `Discrete(48)`: the card to add, in the card table's order (0 = C01 … 31 = C32, 32 = K01 … 47 = K16) |
 | Action mask | `env.action_masks()` (sb3-contrib's convention), also `info["action_mask"]`, `bool[48]` |

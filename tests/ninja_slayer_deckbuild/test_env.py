@@ -118,6 +118,12 @@ def test_registered_id_makes_the_env():
     assert obs.shape == (50,) and info["action_mask"].all()
 
 
+def test_import_envs_registers_the_deckbuild_id():
+    code = "import gymnasium, envs; print('yuugi/ninja_slayer_deckbuild-v0' in gymnasium.registry)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "True"
+
+
 def test_importing_the_env_does_not_import_agents():
     code = ("import sys, envs.ninja_slayer_deckbuild_v0 as m, envs.deckbuild.env; m.env(level='random');"
             "print(sorted(k for k in sys.modules if k == 'agents' or k.startswith('agents.')))")

@@ -62,24 +62,34 @@ def _cmd_train(args: argparse.Namespace) -> int:
 def _cmd_train_rllib(args: argparse.Namespace) -> int:
     """``yuugi train GAME --engine rllib``: self-play PPO on RLlib, env runners spread over Ray."""
     from agents.registry import QUICK_LEVELS, available_levels
-    from training.selfplay import TRAIN_RULES
+    from training.selfplay import TRAIN_RULES, TrainConfig
 
     _require_ray("--engine rllib", need_rllib=True)
     if args.init_from or args.bc_decisions is not None:
         raise UsageError("--init-from and --bc-decisions belong to --engine sb3 (RLlib training starts from scratch)")
-    rules = {**TRAIN_RULES.get(args.game, {}), **_parse_rules(args.rule)}
+    # the rules the game trains under with either engine (e.g. nigejozu's chip-margin reward), then the user's
+    rules = {**TRAIN_RULES.get(args.game, {}), **TrainConfig.for_game(args.game).rules, **_parse_rules(args.rule)}
     _build_game(args.game, rules)
-    from training.ray_cluster import connect
     from training.rllib_train import RllibTrainConfig, train
 
     workers = 1 if args.workers is None else args.workers
     levels = tuple(lv for lv in available_levels(args.game, **rules) if lv in QUICK_LEVELS)
     cfg = RllibTrainConfig(game=args.game, rules=rules, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
                            workers=workers, envs_per_worker=args.envs, levels=levels)
-    connect(args.address, num_cpus=workers + 1)  # the env runners and the learner (this process)
+    _connect(args.address, num_cpus=workers + 1)  # the env runners and the learner (this process)
     result = train(cfg, args.out)
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0
+
+
+def _connect(address: str | None, num_cpus: int) -> None:
+    """Join the Ray cluster at ``address`` (or start a local one); an unusable address is a usage error."""
+    from training.ray_cluster import ClusterError, connect
+
+    try:
+        connect(address, num_cpus)
+    except ClusterError as e:
+        raise UsageError(str(e)) from None
 
 
 def _require_ray(flag: str, need_rllib: bool = False) -> None:
@@ -164,9 +174,8 @@ def _eval_on_ray(args: argparse.Namespace, policies: dict[str, Any], rules: dict
     """``yuugi eval --workers N``: the same round-robin, its chunks of games run as Ray tasks."""
     from training.distributed_eval import evaluate_distributed
     from training.evaluate import _ProgressBar, save_plot
-    from training.ray_cluster import connect
 
-    connect(args.address, num_cpus=args.workers)
+    _connect(args.address, num_cpus=args.workers)
     bar = _ProgressBar(args.games * len(policies) * (len(policies) - 1) // 2, f"{args.game} {args.layout} on Ray")
     try:
         result = evaluate_distributed(args.game, policies, games=args.games, seed=args.seed, rules=rules,

@@ -9,7 +9,9 @@ same yuugi as this process; on a cluster every node needs yuugi installed (the s
 """
 from __future__ import annotations
 
+import importlib.util
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -40,17 +42,57 @@ def start_local(num_cpus: int) -> None:
     """A private Ray on this machine with ``num_cpus`` CPUs and no dashboard (as the tests start it)."""
     import ray
 
-    ray.init(num_cpus=num_cpus, include_dashboard=False, runtime_env=local_runtime_env(),
+    # address="local": a new Ray even when RAY_ADDRESS or a `ray start` on this machine names another
+    ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, runtime_env=local_runtime_env(),
              log_to_driver=False, configure_logging=False)
 
 
+class ClusterError(Exception):
+    """The Ray cluster named by ``--address`` cannot be joined (said in one line)."""
+
+
+def check_address(address: str) -> None:
+    """``auto``, ``HOST:PORT`` (a head's GCS address, from a node of the cluster) or ``ray://HOST:PORT``."""
+    rest = address[len("ray://"):] if address.startswith("ray://") else address
+    host, _, port = rest.rpartition(":")
+    if address == "auto" or (host and port.isdigit()):
+        return
+    raise ClusterError(f"--address {address!r}: give auto (the Ray this machine's `ray start` joined), HOST:PORT "
+                       "(the head's address, on a node of the cluster) or ray://HOST:PORT (Ray Client, port 10001)")
+
+
+def reachable(address: str, timeout: float = 5.0) -> None:
+    """Something listens at ``address``'s HOST:PORT (Ray itself would retry for minutes before saying no)."""
+    rest = address[len("ray://"):] if address.startswith("ray://") else address
+    host, _, port = rest.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise ClusterError(f"--address {address!r}: nothing answers at {host}:{port} ({e.strerror or e}). Start a "
+                           "head there with `ray start --head` (Ray Client listens on 10001, the head on 6379)") from None
+
+
 def connect(address: str | None, num_cpus: int) -> None:
-    """Join the Ray cluster at ``address``, or start a local one with ``num_cpus`` CPUs (no-op when connected)."""
+    """Join the Ray cluster at ``address``, or start a local one with ``num_cpus`` CPUs (no-op when connected).
+
+    An address that cannot be joined raises :class:`ClusterError` with Ray's reason in one line.
+    """
     import ray
 
     if ray.is_initialized():
         return
-    if address:
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
-    else:
+    if not address:
         start_local(num_cpus)
+        return
+    check_address(address)
+    if address.startswith("ray://") and importlib.util.find_spec("grpc") is None:
+        raise ClusterError(f"--address {address!r}: ray:// goes through Ray Client, which needs grpcio; install it "
+                           'with: pip install "ray[client]"')
+    if address != "auto":
+        reachable(address)
+    try:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except Exception as e:  # ConnectionError, TimeoutError, ValueError, RuntimeError (gRPC) as Ray raises them
+        reason = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise ClusterError(f"--address {address!r}: cannot join the Ray cluster there ({reason}). Start one with "
+                           "`ray start --head` (and `ray start --address=HEAD:6379` on the other machines)") from None

@@ -50,10 +50,13 @@ class MaskedMLPModule(TorchRLModule, ValueFunctionAPI):
         self.activation = activation
         self.pi = mlp([obs_size, *hidden, int(self.action_space.n)], activation)
         self.vf = mlp([obs_size, *hidden, 1], activation)
-        # A small last layer starts the policy near uniform over the legal actions (as SB3 does).
-        with torch.no_grad():
-            self.pi[-1].weight.mul_(0.01)
-            self.pi[-1].bias.zero_()
+        # PPO's usual start (as SB3 does): orthogonal weights, gain sqrt(2) in the hidden layers, 0.01 in
+        # the policy head (near uniform over the legal actions), 1 in the value head; zero biases.
+        for net, head_gain in ((self.pi, 0.01), (self.vf, 1.0)):
+            linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+            for i, layer in enumerate(linear):
+                torch.nn.init.orthogonal_(layer.weight, gain=head_gain if i == len(linear) - 1 else 2 ** 0.5)
+                torch.nn.init.zeros_(layer.bias)
 
     def _masked_logits(self, batch: dict[str, Any]) -> dict[str, Any]:
         obs = batch[Columns.OBS]

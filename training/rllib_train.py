@@ -45,11 +45,13 @@ class RllibTrainConfig:
     minibatch_size: int = 2048
     epochs: int = 4
     lr: float = 5e-4
+    lr_end: float | None = None  # if set: lr falls linearly to this over total_steps (then stays)
     gamma: float = 0.995
     lambda_: float = 0.95
     clip: float = 0.2
     entropy: float = 0.01
     vf_coeff: float = 0.5
+    grad_clip: float = 0.5
 
     def opponents(self) -> list[str]:
         return [f"snapshot_{k}" for k in range(self.snapshots)] + [f"cpu_{lv}" for lv in self.levels]
@@ -98,6 +100,8 @@ def build_config(cfg: RllibTrainConfig) -> Any:
         specs[f"cpu_{level}"] = RLModuleSpec(
             module_class=CpuLevelModule, observation_space=obs_space, action_space=act_space,
             model_config={"game": cfg.game, "level": level, "rules": cfg.rules, "seed": cfg.seed * 1000 + i})
+    # RLlib's schedules count env steps (every seat's decisions); the learner has one seat of num_players
+    lr = cfg.lr if cfg.lr_end is None else [[0, cfg.lr], [cfg.total_steps * game.num_players, cfg.lr_end]]
     runners = max(1, cfg.workers)
     batch = cfg.rollout_length * cfg.envs_per_worker * runners
     config = (
@@ -110,9 +114,10 @@ def build_config(cfg: RllibTrainConfig) -> Any:
         .multi_agent(policies=set(specs), policy_mapping_fn=SelfPlayMapping(list(game.agent_names), cfg.opponents()),
                      policies_to_train=[LEARNER])
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=specs))
-        .training(train_batch_size_per_learner=batch, minibatch_size=cfg.minibatch_size, num_epochs=cfg.epochs,
-                  lr=cfg.lr, gamma=cfg.gamma, lambda_=cfg.lambda_, clip_param=cfg.clip, entropy_coeff=cfg.entropy,
-                  vf_loss_coeff=cfg.vf_coeff, use_kl_loss=False, vf_clip_param=10.0)
+        .training(train_batch_size_per_learner=batch, minibatch_size=min(cfg.minibatch_size, batch),
+                  num_epochs=cfg.epochs, lr=lr, gamma=cfg.gamma, lambda_=cfg.lambda_, clip_param=cfg.clip,
+                  entropy_coeff=cfg.entropy, vf_loss_coeff=cfg.vf_coeff, use_kl_loss=False, vf_clip_param=10.0,
+                  grad_clip=cfg.grad_clip)
         .debugging(seed=cfg.seed, log_level="ERROR")
         .reporting(metrics_num_episodes_for_smoothing=200)
     )

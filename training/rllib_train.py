@@ -125,12 +125,19 @@ def build_config(cfg: RllibTrainConfig) -> Any:
 
 
 def refresh_snapshot(algo: Any, slot: str) -> None:
-    """Overwrite the frozen module ``slot`` with the learner's current weights, everywhere."""
+    """Overwrite the frozen module ``slot`` with the learner's current weights, everywhere.
+
+    The env runners get the weights directly, without a weights sequence number: RLlib's own
+    ``sync_weights`` carries the learner's number, which a runner that has just been synced already
+    holds, and it would then keep its old snapshot.
+    """
+    from ray.rllib.core import COMPONENT_RL_MODULE
+
     state = algo.learner_group.get_state(components=f"learner/rl_module/{LEARNER}")
     weights = state["learner"]["rl_module"][LEARNER]
     algo.learner_group.set_state({"learner": {"rl_module": {slot: weights}}})
-    algo.env_runner_group.sync_weights(from_worker_or_learner_group=algo.learner_group, policies=[slot],
-                                       inference_only=True)
+    module_state = {COMPONENT_RL_MODULE: {slot: weights}}
+    algo.env_runner_group.foreach_env_runner(lambda runner: runner.set_state(module_state), local_env_runner=True)
 
 
 def learner_steps(result: dict[str, Any]) -> int:

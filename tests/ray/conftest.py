@@ -10,7 +10,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def local_ray():
-    import ray
+    ray = pytest.importorskip("ray", reason='the ray extra is not installed (pip install -e ".[ray]")')
 
     from training.ray_cluster import start_local
 

@@ -61,7 +61,8 @@ def runner_rate(game_name: str, runners: int, envs: int, seconds: float) -> floa
 
     from training.rllib_train import RllibTrainConfig, build_config
 
-    cfg = RllibTrainConfig(game=game_name, workers=runners, envs_per_worker=envs, levels=("random",), snapshots=1)
+    cfg = RllibTrainConfig(game=game_name, workers=runners, envs_per_worker=envs, levels=("random",), snapshots=1,
+                           hidden=(128, 128))
     algo = build_config(cfg).build_algo()
     try:
         group = algo.env_runner_group

@@ -39,13 +39,15 @@ class RllibTrainConfig:
     levels: tuple[str, ...] = ("random", "normal")  # CPU levels among the opponents
     snapshots: int = 2  # frozen copies of the learner among the opponents (0: none)
     snapshot_every: int = 10  # training iterations between snapshot refreshes
-    hidden: tuple[int, ...] = (128, 128)
+    # The network and PPO settings that learned nigejozu from scratch in tests/ray (a larger batch per
+    # update and a falling learning rate mattered there).
+    hidden: tuple[int, ...] = (256, 256)
     activation: str = "tanh"
-    rollout_length: int = 32  # env steps per game per training iteration
-    minibatch_size: int = 2048
-    epochs: int = 4
+    rollout_length: int = 64  # env steps per game per training iteration
+    minibatch_size: int = 512
+    epochs: int = 10
     lr: float = 5e-4
-    lr_end: float | None = None  # if set: lr falls linearly to this over total_steps (then stays)
+    lr_end: float | None = 1e-5  # lr falls linearly to this over total_steps, then stays (None: constant)
     gamma: float = 0.995
     lambda_: float = 0.95
     clip: float = 0.2

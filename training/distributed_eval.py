@@ -2,11 +2,12 @@
 
 A pairing's games are played in chunks of ``batch`` games (the local evaluator's batches), and
 every chunk is one Ray task: it plays games ``start .. stop-1`` of the pairing on their seeds
-(``seed * 10_000_019 + g``, the local evaluator's) with its own policy generator,
-:func:`chunk_rng` ``(seed, a, b, start)``. A chunk's scores therefore depend only on what it is
+(``seed * 10_000_019 + g``) with the policy generator the local evaluator gives that batch,
+:func:`training.evaluate.chunk_rng` ``(seed, a, b, start)``. A chunk's scores therefore depend only on what it is
 given, never on which worker ran it or on what ran before, and the driver folds them exactly as
 the local evaluator does: pairings in schedule order, each game's openskill update in game order,
-the same seeded bootstrap and Wilson intervals. Any number of workers gives the same table.
+the same seeded bootstrap and Wilson intervals. Any number of workers gives the local table, for
+policies that draw random numbers too.
 
 The policies are built once by the driver and shipped to the tasks by value (``ray.put``), so
 weights files need to exist only where the command runs. ``workers`` caps the tasks in flight (the
@@ -19,16 +20,8 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from training.evaluate import (LAYOUTS, EvalResult, Pairing, bootstrap_mean_ci, describe_seating, play_games,
-                               score_range, seat_layout, wilson_ci)
-
-SEED_STRIDE = 10_000_019  # the local evaluator's: game g of a run seeded s is seeded s * SEED_STRIDE + g
-
-
-def chunk_rng(seed: int, a: int, b: int, start: int) -> np.random.Generator:
-    """The policies' generator for the chunk of pairing (a, b) that starts at game ``start``."""
-    return np.random.default_rng([seed, a, b, start])
-
+from training.evaluate import (SEED_STRIDE, EvalResult, Pairing, bootstrap_mean_ci, check_round_robin, chunk_rng,
+                               describe_seating, play_games, score_range, seat_layout, wilson_ci)
 
 def chunk_scores(game_name: str, rules: Mapping[str, Any], policy_a: Any, policy_b: Any, a: int, b: int,
                  start: int, stop: int, seed: int, layout: str) -> np.ndarray:
@@ -60,12 +53,7 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
     from agents.adapters import as_policy
     from envs import make_game
 
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise ValueError(f"games must be a positive integer (games per pairing), got {games!r}")
-    if len(policies) < 2:
-        raise ValueError(f"a round-robin needs at least two policies, got {list(policies)}")
-    if layout not in LAYOUTS:
-        raise ValueError(f"unknown layout {layout!r}; choose from: {', '.join(LAYOUTS)}")
+    check_round_robin(games, policies, layout)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     rules = dict(rules or {})

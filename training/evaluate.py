@@ -179,11 +179,35 @@ def play_games(game: BatchGame, seat_policy: np.ndarray, policies: list[Policy],
     return total
 
 
-def _resume_state(pairings: list[Pairing], ratings: Mapping[str, Any], rng: np.random.Generator) -> dict[str, Any]:
-    """JSON-safe and exact: what ``evaluate(resume=...)`` needs to carry on after these pairings."""
+SEED_STRIDE = 10_000_019  # game g of a run seeded s is seeded s * SEED_STRIDE + g, in every pairing
+
+
+def chunk_rng(seed: int, a: int, b: int, start: int) -> np.random.Generator:
+    """The policies' generator for the games of pairing (a, b) from game ``start`` (one batch).
+
+    Each batch draws from its own stream, so its games depend only on the run's seed, the pairing
+    and the batch: not on the pairings played before it (adding a policy to a round-robin leaves
+    the others' games as they were), and not on where it runs (Ray workers play batches in any
+    order and give the local table).
+    """
+    return np.random.default_rng([seed, a, b, start])
+
+
+def check_round_robin(games: Any, policies: Mapping[str, Any], layout: str) -> None:
+    """ValueError naming what is wrong with a round-robin's games, policies or layout."""
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(f"games must be a positive integer (games per pairing), got {games!r}")
+    if len(policies) < 2:
+        raise ValueError(f"a round-robin needs at least two policies, got {list(policies)}")
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}; choose from: {', '.join(LAYOUTS)}")
+
+
+def _resume_state(pairings: list[Pairing], ratings: Mapping[str, Any]) -> dict[str, Any]:
+    """JSON-safe and exact: what ``evaluate(resume=...)`` needs to carry on after these pairings
+    (each batch has its own generator, :func:`chunk_rng`, so no generator state is carried)."""
     return {"pairings": [dataclasses.asdict(p) for p in pairings],
-            "ratings": {n: [r.mu, r.sigma] for n, r in ratings.items()},
-            "rng": rng.bit_generator.state}
+            "ratings": {n: [r.mu, r.sigma] for n, r in ratings.items()}}
 
 
 class _ProgressBar:
@@ -221,27 +245,21 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
     ``layout`` seats each pairing (``"alternate"`` or ``"field"``, see the module's text).
     ``progress=True`` shows a bar of the games played (on a terminal only); a function is called with
     the number of games that just ended instead. ``on_pairing(result_so_far, state)`` is called after
-    each pairing; ``resume=state`` skips the pairings ``state`` holds and restores its ratings and
-    random generator (the same policies, in the same order, with the same ``games``, ``seed``,
+    each pairing; ``resume=state`` skips the pairings ``state`` holds and restores its ratings
+    (the same policies, in the same order, with the same ``games``, ``seed``,
     ``rules`` and ``layout`` as the run that made it).
     """
     from openskill.models import PlackettLuce
 
     from agents.adapters import as_policy
 
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise ValueError(f"games must be a positive integer (games per pairing), got {games!r}")
-    if len(policies) < 2:
-        raise ValueError(f"a round-robin needs at least two policies, got {list(policies)}")
-    if layout not in LAYOUTS:
-        raise ValueError(f"unknown layout {layout!r}; choose from: {', '.join(LAYOUTS)}")
+    check_round_robin(games, policies, layout)
     game = make_game(game_name, **dict(rules or {}))
     names = list(policies)
     acting = {n: as_policy(policies[n], game=game_name, **dict(rules or {})) for n in names}
     model = PlackettLuce()
     ratings = {n: model.rating(name=n) for n in names}
     pairings: list[Pairing] = []
-    rng = np.random.default_rng(seed)
     schedule = list(itertools.combinations(range(len(names)), 2))
     if resume is not None:
         pairings = [Pairing(**{**p, "score_ci": tuple(p["score_ci"]), "win_ci": tuple(p["win_ci"])})
@@ -251,7 +269,6 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
             raise ValueError(f"the saved pairings {[(p.a, p.b) for p in pairings]} are not the first of this "
                              f"round-robin of {names}")
         ratings = {n: model.rating(mu=mu, sigma=sigma, name=n) for n, (mu, sigma) in resume["ratings"].items()}
-        rng.bit_generator.state = resume["rng"]
     p = game.num_players
     extra = {"pairings_planned": len(schedule), "layout": layout, "seating": describe_seating(layout, p, games),
              "score_range": list(score_range(game, layout))}
@@ -266,9 +283,10 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
             scores = []
             for start in range(0, games, batch):
                 g = np.arange(start, min(start + batch, games))
-                seeds = seed * 10_000_019 + g  # the same seeds for every pairing
+                seeds = seed * SEED_STRIDE + g  # the same seeds for every pairing
                 seating = seat_layout(layout, g, p)  # 0 -> a, 1 -> b
-                returns = play_games(game, seating, [acting[a], acting[b]], seeds, rng, on_finished=tick)
+                returns = play_games(game, seating, [acting[a], acting[b]], seeds, chunk_rng(seed, ia, ib, start),
+                                     on_finished=tick)
                 a_mean = np.where(seating == 0, returns, 0).sum(1) / (seating == 0).sum(1)
                 b_mean = np.where(seating == 1, returns, 0).sum(1) / (seating == 1).sum(1)
                 score = a_mean - b_mean
@@ -279,14 +297,13 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
                     ratings[a], ratings[b] = ra, rb
             score = np.concatenate(scores)
             ahead = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
-            # The bootstrap draws from its own generator (seeded by the run and the pairing), so the
-            # games' generator, and with it --resume, is untouched by it.
+            # The bootstrap draws from its own generator too (seeded by the run and the pairing).
             m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
             pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score))))
             if on_pairing is not None:
                 on_pairing(EvalResult(game_name, list(pairings),
                                       {n: (r.mu, r.sigma) for n, r in ratings.items()}, dict(extra)),
-                           _resume_state(pairings, ratings, rng))
+                           _resume_state(pairings, ratings))
     finally:
         if bar is not None:
             bar.close()

@@ -32,14 +32,23 @@ def _network(path, seed):
 
 def test_distributed_table_equals_the_local_one(local_ray, capsys, tmp_path):
     """Policies that draw no random numbers (the shipped hard network, two argmax networks) play games
-    fixed by their seeds, so `yuugi eval --workers 2` prints exactly the local table. (Policies that
-    draw from the evaluator's generator match too once each chunk of the local run has its own.)"""
+    fixed by their seeds, so `yuugi eval --workers 2` prints exactly the local table."""
     argv = ["eval", "nigejozu", "--levels", "hard", "--policy", f"net1={_network(tmp_path / 'a.npz', 1)}",
             "--policy", f"net2={_network(tmp_path / 'b.npz', 2)}", "--games", str(GAMES), "--seed", "3"]
     local = _cli(capsys, argv)
     spread = _cli(capsys, argv + ["--workers", "2"])
     assert spread == local
     assert "net1" in local and "hard" in local
+
+
+def test_policies_that_draw_random_numbers_give_the_local_table_too(local_ray, capsys):
+    """random and easy draw from a generator of each batch of games (the run's seed, the pairing and
+    the batch), in the local evaluator as in a Ray task: the tables are equal."""
+    argv = ["eval", "nigejozu", "--levels", "random", "easy", "normal", "--games", str(GAMES), "--seed", "4"]
+    local = _cli(capsys, argv)
+    spread = _cli(capsys, argv + ["--workers", "2"])
+    assert spread == local
+    assert "random" in local and "easy" in local
 
 
 def test_any_number_of_workers_gives_the_same_result(local_ray):

@@ -113,13 +113,8 @@ class MicroOps:
                     return
                 ops = ops[pending]
             if len(rows) == 1:  # one row: one operation at a time, nothing to group
-                calls += 1
-                if calls > self.max_calls:
-                    self._loop_error(op, rows)
-                self._handler(int(ops[0]))(state, rows, *args)
-                if after is not None:
-                    after(state, rows, *args)
-                continue
+                self._run_one(op, state, rows, calls, args)
+                return
             if int(ops.max()) >= n_codes:
                 self._handler(int(ops.max()))  # raises, naming the code
             code = int(ops.min())
@@ -135,6 +130,23 @@ class MicroOps:
                 if after is not None:
                     after(state, here, *args)
                 ops = op[rows]  # this code again while rows hold it, then the higher ones
+
+    def _run_one(self, op: np.ndarray, state: Any, rows: np.ndarray, calls: int, args: tuple) -> None:
+        """The loop for one row (``rows`` holds one index): its code read as a Python int each time."""
+        wait, after, table, i = self.wait, self.after, self.table, int(rows[0])
+        while True:
+            code = int(op[i])
+            if code == wait:
+                return
+            calls += 1
+            if calls > self.max_calls:
+                self._loop_error(op, rows)
+            fn = table[code] if 0 <= code < len(table) else None
+            if fn is None:
+                fn = self._handler(code)  # raises, naming the code
+            fn(state, rows, *args)
+            if after is not None:
+                after(state, rows, *args)
 
     def _loop_error(self, op: np.ndarray, rows: np.ndarray) -> None:
         ops = op[rows]

@@ -46,8 +46,18 @@ def destroy_marked(st: NinjaSlayerState, g: np.ndarray, marked: np.ndarray) -> N
                 destroy(st, gs, np.full(len(gs), p), np.full(len(gs), s))
 
 
+# The opcodes that act on the marked characters (a single target still there, or an ALL_* set).
+_MARKING = (C.OP_DMG_CHAR, C.OP_BUFF_K, C.OP_BUFF_W, C.OP_DEBUFF_K, C.OP_TAP, C.OP_UNTAP, C.OP_GRANT_KAIZEN,
+            C.OP_DESTROY_LE, C.OP_BOUNCE)
+_ENTRY = C.NUM_OPCODES  # the count of character entries, after the opcodes'
+
+
 def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
-    """Resolve the top item of each game in ``g``; sets the next micro-operation."""
+    """Resolve the top item of each game in ``g``; sets the next micro-operation.
+
+    Each part below runs only when some resolving item needs it (``count``: how many items of each
+    opcode resolve, character entries last).
+    """
     n = len(g)
     r = np.arange(n)
     i = st.stk_len[g].astype(np.int64) - 1
@@ -57,105 +67,112 @@ def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     op = st.stk_op[g, i].astype(np.int64)
     arg = st.stk_arg[g, i].astype(np.int64)
     tk = st.stk_tk[g, i].astype(np.int64)
-    tp_ = st.stk_tgt_player[g, i].astype(np.int64)
-    ts = st.stk_tgt_slot[g, i].astype(np.int64)
-    to = st.stk_tgt_obj[g, i].astype(np.int64)
-    ref = st.stk_ref[g, i].astype(np.int64)
-    src_slot = st.stk_src_slot[g, i].astype(np.int64)
-    src_obj = st.stk_src_obj[g, i].astype(np.int64)
     st.stk_len[g] -= 1
     st.last_resolved[g] = card
     st.op[g] = OP_RULES
 
     entry = kind == ITEM_ENTRY
-    enter_characters(st, g[entry], ctrl[entry], card[entry])
-
-    # Targets: a single character must still be the same object; ALL_* sets are taken now.
-    single = _SINGLE[tk] & (op != C.OP_AMBUSH)
-    alive = (ts >= 0) & (to >= 0)
-    alive &= st.fld_obj[g, np.maximum(tp_, 0), np.maximum(ts, 0)] == to
-    occupied = st.fld_card[g] >= 0  # [n, 2, 6]
-    marked = np.zeros((n, 2, occupied.shape[2]), dtype=bool)
-    hit = ~entry & single & alive
-    marked[r[hit], tp_[hit], ts[hit]] = True
-    seat = np.arange(2)[None, :, None]
-    all_opp = ~entry & (tk == C.TK_ALL_OPP)
-    all_own = ~entry & (tk == C.TK_ALL_OWN)
-    marked |= occupied & ((all_opp[:, None, None] & (seat != ctrl[:, None, None]))
-                          | (all_own[:, None, None] & (seat == ctrl[:, None, None])))
-    fizzled = single & ~alive
+    count = np.bincount(np.where(entry, _ENTRY, op), minlength=_ENTRY + 1).tolist()
+    if count[_ENTRY]:
+        enter_characters(st, g[entry], ctrl[entry], card[entry])
 
     def rows(code: int) -> np.ndarray:
         return ~entry & (op == code)
 
-    def add(arr: np.ndarray, sel: np.ndarray, delta: np.ndarray) -> None:
-        m = marked & sel[:, None, None]
-        if m.any():
-            arr[g] += np.where(m, delta[:, None, None], 0).astype(arr.dtype)
+    if any(count[code] for code in _MARKING):
+        # Targets: a single character must still be the same object; ALL_* sets are taken now.
+        tp_ = st.stk_tgt_player[g, i].astype(np.int64)
+        ts = st.stk_tgt_slot[g, i].astype(np.int64)
+        to = st.stk_tgt_obj[g, i].astype(np.int64)
+        single = _SINGLE[tk] & (op != C.OP_AMBUSH)
+        alive = (ts >= 0) & (to >= 0)
+        alive &= st.fld_obj[g, np.maximum(tp_, 0), np.maximum(ts, 0)] == to
+        occupied = st.fld_card[g] >= 0  # [n, 2, 6]
+        marked = np.zeros((n, 2, occupied.shape[2]), dtype=bool)
+        hit = ~entry & single & alive
+        marked[r[hit], tp_[hit], ts[hit]] = True
+        seat = np.arange(2)[None, :, None]
+        all_opp = ~entry & (tk == C.TK_ALL_OPP)
+        all_own = ~entry & (tk == C.TK_ALL_OWN)
+        marked |= occupied & ((all_opp[:, None, None] & (seat != ctrl[:, None, None]))
+                              | (all_own[:, None, None] & (seat == ctrl[:, None, None])))
+        # (an item whose single target left simply does nothing: its marks are empty)
 
-    def setb(arr: np.ndarray, sel: np.ndarray, value: bool) -> None:
-        m = marked & sel[:, None, None]
-        if m.any():
-            arr[g] = np.where(m, value, arr[g])
+        def add(arr: np.ndarray, code: int, delta: np.ndarray) -> None:
+            if count[code]:
+                m = marked & rows(code)[:, None, None]
+                if m.any():
+                    arr[g] += np.where(m, delta[:, None, None], 0).astype(arr.dtype)
 
-    add(st.fld_dmg, rows(C.OP_DMG_CHAR), arg)
-    add(st.fld_kmod, rows(C.OP_BUFF_K), arg)
-    add(st.fld_wmod, rows(C.OP_BUFF_W), arg)
-    add(st.fld_kmod, rows(C.OP_DEBUFF_K), -arg)
-    setb(st.fld_tap, rows(C.OP_TAP), True)
-    setb(st.fld_tap, rows(C.OP_UNTAP), False)
-    setb(st.fld_kz, rows(C.OP_GRANT_KAIZEN), True)
-    sel = rows(C.OP_DESTROY_LE)
-    if sel.any():
-        destroy_marked(st, g, marked & sel[:, None, None] & (zones.karate(st, g) <= arg[:, None, None]))
-    sel = rows(C.OP_BOUNCE) & hit
-    if sel.any():
-        gs, ps, ss = g[sel], tp_[sel], ts[sel]
-        bounced = st.fld_card[gs, ps, ss].astype(np.int64)
-        zones.clear_slot(st, gs, ps, ss)
-        zones.to_hand(st, gs, ps, bounced, known=True)
+        def setb(arr: np.ndarray, code: int, value: bool) -> None:
+            if count[code]:
+                m = marked & rows(code)[:, None, None]
+                if m.any():
+                    arr[g] = np.where(m, value, arr[g])
+
+        add(st.fld_dmg, C.OP_DMG_CHAR, arg)
+        add(st.fld_kmod, C.OP_BUFF_K, arg)
+        add(st.fld_wmod, C.OP_BUFF_W, arg)
+        add(st.fld_kmod, C.OP_DEBUFF_K, -arg)
+        setb(st.fld_tap, C.OP_TAP, True)
+        setb(st.fld_tap, C.OP_UNTAP, False)
+        setb(st.fld_kz, C.OP_GRANT_KAIZEN, True)
+        if count[C.OP_DESTROY_LE]:
+            sel = rows(C.OP_DESTROY_LE)
+            destroy_marked(st, g, marked & sel[:, None, None] & (zones.karate(st, g) <= arg[:, None, None]))
+        if count[C.OP_BOUNCE]:
+            sel = rows(C.OP_BOUNCE) & hit
+            if sel.any():
+                gs, ps, ss = g[sel], tp_[sel], ts[sel]
+                bounced = st.fld_card[gs, ps, ss].astype(np.int64)
+                zones.clear_slot(st, gs, ps, ss)
+                zones.to_hand(st, gs, ps, bounced, known=True)
 
     # Player effects (DRAW, RAMP, HEAL act on the controller; DMG_PLAYER on its target player).
-    sel = rows(C.OP_DMG_PLAYER) & (arg > 0)
-    if sel.any():
-        gs = g[sel]
-        victim = np.where(tk[sel] == C.TK_OPP_PLAYER, 1 - ctrl[sel], ctrl[sel])
-        has_src = (kind[sel] == ITEM_TRIGGER) | (kind[sel] == ITEM_ACTIVATED)
-        st.dmg_left[gs] = arg[sel]
-        st.dmg_player[gs] = victim
-        st.dmg_src_player[gs] = ctrl[sel]
-        st.dmg_src_slot[gs] = np.where(has_src, src_slot[sel], -1)
-        st.dmg_src_obj[gs] = np.where(has_src, src_obj[sel], -1)
-        st.op[gs] = OP_DAMAGE
+    if count[C.OP_DMG_PLAYER]:
+        sel = rows(C.OP_DMG_PLAYER) & (arg > 0)
+        if sel.any():
+            gs = g[sel]
+            victim = np.where(tk[sel] == C.TK_OPP_PLAYER, 1 - ctrl[sel], ctrl[sel])
+            has_src = (kind[sel] == ITEM_TRIGGER) | (kind[sel] == ITEM_ACTIVATED)
+            st.dmg_left[gs] = arg[sel]
+            st.dmg_player[gs] = victim
+            st.dmg_src_player[gs] = ctrl[sel]
+            st.dmg_src_slot[gs] = np.where(has_src, st.stk_src_slot[gs, i[sel]], -1)
+            st.dmg_src_obj[gs] = np.where(has_src, st.stk_src_obj[gs, i[sel]], -1)
+            st.op[gs] = OP_DAMAGE
     for code, fn in ((C.OP_DRAW, zones.draw), (C.OP_RAMP, zones.ramp)):
-        sel = rows(code)
-        for k in range(1, int(arg[sel].max(initial=0)) + 1):
-            now = sel & (arg >= k)
-            fn(st, g[now], ctrl[now], cfg)
-    sel = rows(C.OP_HEAL)
-    if sel.any():
+        if count[code]:
+            sel = rows(code)
+            for k in range(1, int(arg[sel].max(initial=0)) + 1):
+                now = sel & (arg >= k)
+                fn(st, g[now], ctrl[now], cfg)
+    if count[C.OP_HEAL]:
+        sel = rows(C.OP_HEAL)
         gs, ps, a = g[sel], ctrl[sel], arg[sel]
         down = np.minimum(a, st.dmg_down[gs, ps])
         up = np.minimum(a - down, st.dmg_up[gs, ps])
         st.dmg_down[gs, ps] -= down.astype(np.int16)
         st.dmg_up[gs, ps] -= up.astype(np.int16)
         st.grave_anon[gs, ps] += (down + up).astype(np.int16)
-    sel = rows(C.OP_COUNTER) & (ref >= 0) & (ref == st.stk_len[g] - 1)
-    if sel.any():
-        gs, j = g[sel], ref[sel]
-        k2 = st.stk_kind[gs, j]
-        is_card = (k2 == ITEM_ENTRY) | (k2 == ITEM_KOTODAMA)
-        zones.to_grave(st, gs[is_card], st.stk_ctrl[gs, j][is_card].astype(np.int64),
-                       st.stk_card[gs, j][is_card].astype(np.int64))
-        st.stk_len[gs] -= 1
-    sel = rows(C.OP_AMBUSH)
-    if sel.any():
+    if count[C.OP_COUNTER]:
+        ref = st.stk_ref[g, i].astype(np.int64)
+        sel = rows(C.OP_COUNTER) & (ref >= 0) & (ref == st.stk_len[g] - 1)
+        if sel.any():
+            gs, j = g[sel], ref[sel]
+            k2 = st.stk_kind[gs, j]
+            is_card = (k2 == ITEM_ENTRY) | (k2 == ITEM_KOTODAMA)
+            zones.to_grave(st, gs[is_card], st.stk_ctrl[gs, j][is_card].astype(np.int64),
+                           st.stk_card[gs, j][is_card].astype(np.int64))
+            st.stk_len[gs] -= 1
+    if count[C.OP_AMBUSH]:
+        sel = rows(C.OP_AMBUSH)
         gs, ps, cs = g[sel], ctrl[sel], card[sel]
         there = (st.grave[gs, ps, cs] > 0) & (zones.free_slot(st, gs, ps) >= 0)
         gs, ps, cs = gs[there], ps[there], cs[there]
         st.grave[gs, ps, cs] -= 1
         enter_characters(st, gs, ps, cs)
-    del fizzled  # fizzled items simply did nothing above (their marks are empty)
 
     koto = kind == ITEM_KOTODAMA
-    zones.to_grave(st, g[koto], ctrl[koto], card[koto])
+    if koto.any():
+        zones.to_grave(st, g[koto], ctrl[koto], card[koto])

@@ -26,6 +26,8 @@ _STEP_TRIGGER = {PHASE_UNTAP: C.TR_TURN_START, PHASE_IKUSA_START: C.TR_IKUSA_STA
 
 
 def ask(st: NinjaSlayerState, g: np.ndarray, decision: int, who: np.ndarray) -> None:
+    if len(g) == 0:
+        return
     st.op[g] = OP_ASK
     st.decision[g] = decision
     st.to_play[g] = who
@@ -158,11 +160,12 @@ def end_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     phase = st.phase[g].astype(np.int64)
     st.op[g] = OP_BEGIN_STEP
     after_damage = g[phase == PHASE_DAMAGE]
-    st.att_slot[after_damage] = -1
-    st.att_obj[after_damage] = -1
-    st.tgt_slot[after_damage] = -1
-    st.tgt_obj[after_damage] = -1
-    st.interrupt_asked[after_damage] = False
+    if len(after_damage):
+        st.att_slot[after_damage] = -1
+        st.att_obj[after_damage] = -1
+        st.tgt_slot[after_damage] = -1
+        st.tgt_obj[after_damage] = -1
+        st.interrupt_asked[after_damage] = False
     st.phase[g] = _NEXT[phase]
     cleanup(st, g[phase == PHASE_END], cfg)
 

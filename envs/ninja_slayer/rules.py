@@ -20,6 +20,7 @@ from . import effects, flow, legality, stack, targets, zones
 from .config import STACK_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
+                    NUM_DECISIONS,
                     END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP,
                     OP_ASK, OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_NAMES, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW,
                     PHASE_IKUSA_END, PHASE_UNTAP, NinjaSlayerState, empty_state)
@@ -109,6 +110,11 @@ def damage_point(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) ->
 
 def flush(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """Put the next pending item on the stack (asking its controller for a target if it chooses one)."""
+    if not np.count_nonzero(st.pend_len[g]):  # nothing pending (the common case): the window
+        st.pend_len[g] = 0
+        st.ukemi_seq[g] = 0
+        st.op[g] = OP_WINDOW
+        return
     idx = np.arange(st.pend_key.shape[1])
     valid = (idx[None, :] < st.pend_len[g][:, None]) & ~st.pend_used[g]
     none_left = ~valid.any(axis=1)
@@ -148,9 +154,9 @@ def push_pending(st: NinjaSlayerState, g: np.ndarray, i: np.ndarray, tgt_player,
 def finish_losses(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig | None = None) -> None:
     """End the games in ``g`` where a loss condition was met (both seats at once: a draw)."""
     lost = st.loser[g]
-    any_lost = lost.any(axis=1)
-    if not any_lost.any():
+    if not np.count_nonzero(lost):  # (the common case, checked after every micro-operation)
         return
+    any_lost = lost.any(axis=1)
     over = any_lost & ~st.terminated[g] & ~st.truncated[g]
     if not over.any():
         return
@@ -184,32 +190,61 @@ def forced_action(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -
 
     Found without building the legal mask: PASS (priority) and END_AISATSU (declaration) are always
     legal, so those decisions are forced exactly when no instant action (and no アイサツ) is; an
-    interrupt is asked only when an interceptor exists (two choices at least).
+    interrupt is asked only when an interceptor exists (two choices at least). The decisions are
+    grouped by kind (``_FORCED``), and a cheap test (``legality.may_have_instant``) spares the full
+    instant check to the rows that have nothing they could pay for.
     """
     action = np.full(len(g), -1, dtype=np.int64)
     dec = st.decision[g]
+    present = np.bincount(dec, minlength=NUM_DECISIONS).tolist()
     me = st.to_play[g].astype(np.int64)
-    etel = dec == DECISION_ETEL
-    if etel.any():
-        action[etel & (st.hand[g, me] < 0).all(axis=1)] = A.SKIP_ETEL
-    prio = dec == DECISION_PRIORITY
-    declare = dec == DECISION_DECLARE
-    instant = prio | declare
-    if instant.any():
-        gi, mi = g[instant], me[instant]
-        none = ~legality.any_instant(st, gi, mi, cfg, np.ones(len(gi), bool), prio[instant])
-        decl = declare[instant]
-        if decl.any():
-            none[decl] &= ~attackers(st, gi[decl], mi[decl], cfg).any(axis=1)
-        action[instant] = np.where(none, np.where(decl, A.END_AISATSU, A.PASS), -1)
-    target = dec == DECISION_TARGET
-    if target.any():
-        gt, mt = g[target], me[target]
-        i = np.maximum(st.pend_ask[gt], 0).astype(np.int64)
-        tk = st.pend_tk[gt, i].astype(np.int64)
-        allowed = targets.table(st, gt, mt, cfg.mask_useless)[np.arange(len(gt)), tk]
-        action[target] = np.where(allowed.sum(axis=1) == 1, A.TARGET0 + np.argmax(allowed, axis=1), -1)
+    for d in (DECISION_ETEL, DECISION_PRIORITY, DECISION_DECLARE, DECISION_TARGET):
+        if present[d]:
+            sel = slice(None) if present[d] == len(g) else np.flatnonzero(dec == d)
+            action[sel] = _FORCED[d](st, g[sel], me[sel], cfg)
     return action
+
+
+def _forced_etel(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """SKIP_ETEL when the hand is empty."""
+    return np.where((st.hand[g, me] < 0).all(axis=1), A.SKIP_ETEL, -1)
+
+
+def _no_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig,
+                prio: bool) -> np.ndarray:
+    """bool[n]: seat ``me`` has no instant action (``prio``: it holds priority, else it declares)."""
+    prio_rows = np.full(len(g), prio)
+    none = ~legality.may_have_instant(st, g, me, prio_rows)
+    if not none.all():
+        maybe = np.flatnonzero(~none)
+        none[maybe] = ~legality.any_instant(st, g[maybe], me[maybe], cfg, np.ones(len(maybe), bool),
+                                            prio_rows[maybe])
+    return none
+
+
+def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """PASS when no instant action is legal."""
+    return np.where(_no_instant(st, g, me, cfg, True), A.PASS, -1)
+
+
+def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """END_AISATSU when no instant action and no アイサツ is legal."""
+    none = _no_instant(st, g, me, cfg, False)
+    none &= ~attackers(st, g, me, cfg).any(axis=1)
+    return np.where(none, A.END_AISATSU, -1)
+
+
+def _forced_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+    """The target when exactly one is legal."""
+    i = np.maximum(st.pend_ask[g], 0).astype(np.int64)
+    tk = st.pend_tk[g, i].astype(np.int64)
+    allowed = targets.table(st, g, me, cfg.mask_useless)[np.arange(len(g)), tk]
+    return np.where(allowed.sum(axis=1) == 1, A.TARGET0 + np.argmax(allowed, axis=1), -1)
+
+
+# the decisions that can be forced (an interrupt never is: it is asked only with a choice)
+_FORCED = {DECISION_ETEL: _forced_etel, DECISION_PRIORITY: _forced_priority, DECISION_DECLARE: _forced_declare,
+           DECISION_TARGET: _forced_target}
 
 
 def attackers(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
@@ -298,18 +333,26 @@ def apply(st: NinjaSlayerState, actions: np.ndarray, active: np.ndarray, cfg: Ni
     st.end_reason[over] = END_TRUNCATED
 
 
+def _shown_slots() -> tuple[np.ndarray, np.ndarray]:
+    """Per action: the hand slot whose card it shows (ETEL_PUT, ENTER, CAST) and the field slot whose
+    card it shows (ACTIVATE, AISATSU, INTERRUPT), -1 where it shows none."""
+    a = np.arange(A.NUM_ACTIONS)
+    fam = A.FAMILY[a]
+    hand = np.select([fam == A.F_ETEL, fam == A.F_ENTER, fam == A.F_CAST],
+                     [a - A.ETEL0, a - A.ENTER0, (a - A.CAST0) // 13], -1)
+    field = np.select([fam == A.F_ACTIVATE, fam == A.F_AISATSU, fam == A.F_INTERRUPT],
+                      [(a - A.ACTIVATE0) // 13, (a - A.AISATSU0) // 7, a - A.INTERRUPT0], -1)
+    return hand, field
+
+
+_SHOWN_HAND, _SHOWN_FIELD = _shown_slots()
+
+
 def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
     """Shift the public action history and record (player, action, card shown)."""
     me = st.to_play[g].astype(np.int64)
-    fam = A.FAMILY[a]
-    h = np.clip(np.where(fam == A.F_ETEL, a - A.ETEL0, np.where(fam == A.F_ENTER, a - A.ENTER0, (a - A.CAST0) // 13)),
-                0, 9)
-    shows_hand = (fam == A.F_ETEL) | (fam == A.F_ENTER) | (fam == A.F_CAST)
-    card = np.where(shows_hand, st.hand[g, me, h], -1)
-    f = np.clip(np.where(fam == A.F_ACTIVATE, (a - A.ACTIVATE0) // 13, np.where(
-        fam == A.F_AISATSU, (a - A.AISATSU0) // 7, a - A.INTERRUPT0)), 0, 5)
-    shows_field = (fam == A.F_ACTIVATE) | (fam == A.F_AISATSU) | (fam == A.F_INTERRUPT)
-    card = np.where(shows_field, st.fld_card[g, me, f], card)
+    h, f = _SHOWN_HAND[a], _SHOWN_FIELD[a]  # (-1 indexes the last slot, a value not used)
+    card = np.where(h >= 0, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
     for arr, v in ((st.hist_action, a), (st.hist_player, me), (st.hist_card, card)):
         arr[g, 1:] = arr[g, :-1]
         arr[g, 0] = v

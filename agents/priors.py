@@ -69,6 +69,14 @@ def nigejozu_heuristic_prior() -> Prior:
     return HeuristicScorePrior(NigejozuHeuristic(), scale=4.0)
 
 
+def ninja_slayer_heuristic_prior() -> Prior:
+    from agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
+
+    # One point of the heuristic's worth per unit (about a point of damage, or a cheap character): the
+    # prior spans 3 points below the best action. Its ``normal`` style (control).
+    return HeuristicScorePrior(NinjaSlayerHeuristic(), scale=1.0)
+
+
 def _factory(path: str) -> Callable[[], Prior]:
     """The factory named ``"module:function"``, imported when a prior is made (not when it is listed)."""
     def make() -> Prior:

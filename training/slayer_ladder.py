@@ -12,7 +12,7 @@ seat's score interval excludes 0. Built on :mod:`training.evaluate`'s seating, p
 intervals.
 
     python -m training.slayer_ladder --rule decks=sealed --games 2000 --seed 0 \\
-        --save agents/weights/ninja_slayer_ladder_sealed.json
+        --save agents/weights/ninja_slayer_ladder_sealed.json --plot agents/weights/ninja_slayer_ladder_sealed.png
 
 An entry of ``--levels`` is a level name or ``NAME=SPEC`` (a weights ``.npz``, ``module:attr``, ...,
 anything :func:`agents.adapters.as_policy` accepts), so a training checkpoint is rated the same way.
@@ -95,6 +95,37 @@ def _line(step: dict[str, Any]) -> str:
             f"{'yes' if step['decided_in_both_seats'] else 'no'}")
 
 
+def save_plot(record: dict[str, Any], path: str) -> None:
+    """Each step's score with its 95% interval: the stronger side at seat 0, at seat 1, and both seats."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = record["steps"]
+    rows = [("stronger_at_seat_0", "seat 0", "#55a868", -0.25), ("both_seats", "both seats", "#4c72b0", 0.0),
+            ("stronger_at_seat_1", "seat 1", "#c44e52", 0.25)]
+    fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.9 * len(steps)))
+    for key, label, color, dy in rows:
+        y = np.arange(len(steps)) + dy
+        score = np.array([st[key]["score"] for st in steps])
+        ci = np.array([st[key]["score_ci95"] for st in steps])
+        ax.errorbar(score, y, xerr=[score - ci[:, 0], ci[:, 1] - score], fmt="o", color=color, capsize=3,
+                    label=label)
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_yticks(np.arange(len(steps)), [f"{st['stronger']} vs {st['weaker']}" for st in steps])
+    ax.invert_yaxis()
+    ax.set_xlim(min(-0.2, ax.get_xlim()[0]), 2.05)
+    ax.set_xlabel("score of the stronger side (its return minus the other's), 95% interval")
+    decks = record.get("rules", {}).get("decks", "constructed")
+    ax.set_title(f"{record['game']}: decks={decks}, {record['games_per_step']:,} games per step", fontsize=10)
+    ax.legend(loc="lower left", fontsize=8)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def _rules(pairs: list[str]) -> dict[str, Any]:
     rules: dict[str, Any] = {}
     for pair in pairs:
@@ -134,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--append", action="store_true",
                    help="add these steps to the ladder already in --save (same rules, seed and games), "
                         "e.g. the hard step once its weights exist")
+    p.add_argument("--plot", help="draw every step's score per seat with its interval (PNG) here")
     args = p.parse_args(argv)
     if args.games < 2 or len(args.levels) < 2:
         p.error("--games must be at least 2 (one per seat) and --levels must name at least two policies")
@@ -159,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"saved: {args.save}", file=sys.stderr)
     else:
         print(json.dumps(record, indent=2, ensure_ascii=False))
+    if args.plot:
+        save_plot(record, args.plot)
+        print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 
 

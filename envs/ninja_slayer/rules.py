@@ -214,12 +214,18 @@ def _no_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaS
                 prio: bool) -> np.ndarray:
     """bool[n]: seat ``me`` has no instant action (``prio``: it holds priority, else it declares)."""
     prio_rows = np.full(len(g), prio)
+    if len(g) > _PREFILTER_MAX:  # a large group: the full test costs about what the cheap one does
+        return ~legality.any_instant(st, g, me, cfg, np.ones(len(g), bool), prio_rows)
     none = ~legality.may_have_instant(st, g, me, prio_rows)
     if not none.all():
         maybe = np.flatnonzero(~none)
         none[maybe] = ~legality.any_instant(st, g[maybe], me[maybe], cfg, np.ones(len(maybe), bool),
                                             prio_rows[maybe])
     return none
+
+
+# Groups up to this size first take the cheap superset test (most small groups then stop there).
+_PREFILTER_MAX = 16
 
 
 def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
@@ -272,42 +278,71 @@ def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None
 
 # ---- the legal mask ----------------------------------------------------------------------------
 def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
-    """bool[n, 293]: legal actions of the seat to play in games ``g`` (all live)."""
+    """bool[n, 293]: legal actions of the seat to play in games ``g`` (all live), one part per decision
+    kind present (``_LEGAL``)."""
     n = len(g)
     mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
     me = st.to_play[g].astype(np.int64)
     dec = st.decision[g]
-    prio = dec == DECISION_PRIORITY
-    declare = dec == DECISION_DECLARE
-    mask[:, A.PASS] = prio
-    etel = dec == DECISION_ETEL
-    hand = st.hand[g, me].astype(np.int64)
-    held = hand >= 0
-    mask[:, A.ETEL0:A.SKIP_ETEL] = etel[:, None] & held
-    mask[:, A.SKIP_ETEL] = etel
-    mask[:, A.END_AISATSU] = declare
-    interrupt = dec == DECISION_INTERRUPT
-    mask[:, A.NO_INTERRUPT] = interrupt
-    if interrupt.any():
-        mask[interrupt, A.INTERRUPT0:A.NO_INTERRUPT] = flow.interceptors(st, g[interrupt], cfg)
-    instant = prio | declare
-    if instant.any():
-        enter, cast, act = legality.instant_actions(st, g, me, cfg, instant, prio)
-        mask[:, A.ENTER0:A.CAST0] = enter
-        mask[:, A.CAST0:A.ACTIVATE0] = cast.reshape(n, -1)
-        mask[:, A.ACTIVATE0:A.AISATSU0] = act.reshape(n, -1)
-    if declare.any():
-        gd, md = g[declare], me[declare]
-        ready = attackers(st, gd, md, cfg)
-        aims = np.concatenate([st.fld_card[gd, 1 - md] >= 0, np.ones((len(gd), 1), bool)], axis=1)
-        mask[declare, A.AISATSU0:A.END_AISATSU] = (ready[:, :, None] & aims[:, None, :]).reshape(len(gd), -1)
-    target_dec = dec == DECISION_TARGET
-    if target_dec.any():
-        gt, mt = g[target_dec], me[target_dec]
-        i = np.maximum(st.pend_ask[gt], 0).astype(np.int64)
-        tk = st.pend_tk[gt, i].astype(np.int64)
-        mask[target_dec, A.TARGET0:] = targets.table(st, gt, mt, cfg.mask_useless)[np.arange(len(gt)), tk]
+    count = np.bincount(dec, minlength=NUM_DECISIONS).tolist()
+    for d, part in _LEGAL.items():
+        if count[d]:
+            rows = slice(None) if count[d] == n else np.flatnonzero(dec == d)
+            part(st, g[rows], me[rows], cfg, mask, rows)
     return mask
+
+
+def _legal_etel(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig, mask: np.ndarray,
+                rows) -> None:
+    """Put any held card into the エテル zone, or skip."""
+    mask[rows, A.ETEL0:A.SKIP_ETEL] = st.hand[g, me] >= 0
+    mask[rows, A.SKIP_ETEL] = True
+
+
+def _legal_instants(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig, mask: np.ndarray,
+                    rows, prio: bool) -> None:
+    """ENTER, CAST and ACTIVATE (``prio``: the seat holds priority, else it declares)."""
+    n = len(g)
+    enter, cast, act = legality.instant_actions(st, g, me, cfg, np.ones(n, bool), np.full(n, prio))
+    mask[rows, A.ENTER0:A.CAST0] = enter
+    mask[rows, A.CAST0:A.ACTIVATE0] = cast.reshape(n, -1)
+    mask[rows, A.ACTIVATE0:A.AISATSU0] = act.reshape(n, -1)
+
+
+def _legal_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig, mask: np.ndarray,
+                    rows) -> None:
+    """PASS, or an instant action."""
+    mask[rows, A.PASS] = True
+    _legal_instants(st, g, me, cfg, mask, rows, True)
+
+
+def _legal_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig, mask: np.ndarray,
+                   rows) -> None:
+    """END_AISATSU, an アイサツ of a ready character at an opposing character or the player, or an instant."""
+    mask[rows, A.END_AISATSU] = True
+    _legal_instants(st, g, me, cfg, mask, rows, False)
+    ready = attackers(st, g, me, cfg)
+    aims = np.concatenate([st.fld_card[g, 1 - me] >= 0, np.ones((len(g), 1), bool)], axis=1)
+    mask[rows, A.AISATSU0:A.END_AISATSU] = (ready[:, :, None] & aims[:, None, :]).reshape(len(g), -1)
+
+
+def _legal_interrupt(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig, mask: np.ndarray,
+                     rows) -> None:
+    """Redirect the アイサツ to an interceptor, or not."""
+    mask[rows, A.NO_INTERRUPT] = True
+    mask[rows, A.INTERRUPT0:A.NO_INTERRUPT] = flow.interceptors(st, g, cfg)
+
+
+def _legal_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig, mask: np.ndarray,
+                  rows) -> None:
+    """A legal target of the pending item being asked."""
+    i = np.maximum(st.pend_ask[g], 0).astype(np.int64)
+    tk = st.pend_tk[g, i].astype(np.int64)
+    mask[rows, A.TARGET0:] = targets.table(st, g, me, cfg.mask_useless)[np.arange(len(g)), tk]
+
+
+_LEGAL = {DECISION_ETEL: _legal_etel, DECISION_PRIORITY: _legal_priority, DECISION_DECLARE: _legal_declare,
+          DECISION_INTERRUPT: _legal_interrupt, DECISION_TARGET: _legal_target}
 
 
 def legal_mask(st: NinjaSlayerState, cfg: NinjaSlayerConfig) -> np.ndarray:

@@ -280,9 +280,11 @@ def _resume_state(args: argparse.Namespace, context: dict[str, Any]) -> dict[str
 
 
 def _eval_rules(game: str) -> dict[str, object]:
-    from training.selfplay import TRAIN_RULES
+    """The rules ``yuugi eval GAME`` plays without --rule: the game's spec says (its eval rules, else the
+    rules its hard level trains under, so a shipped hard is rated under the rules it fits)."""
+    from envs.spec import game_spec
 
-    return dict(TRAIN_RULES.get(game, {}))
+    return dict(game_spec(game).default_eval_rules)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

@@ -97,6 +97,7 @@ class _Scales:
     inv_card_power_by_seat: np.ndarray  # float32[P * 10]: the card_damage block, seat-major
     seat_offsets: np.ndarray  # [P]: 0..P-1, offset 0 is the observer
     is_self: np.ndarray  # bool[P]
+    rel: np.ndarray  # int64[P, P]: rel[s, k] = absolute seat at offset k from seat s
 
 
 @functools.lru_cache(maxsize=64)
@@ -108,7 +109,8 @@ def _scales(t: Derived) -> _Scales:
     return _Scales(off=off, size=size, inv_k=1.0 / max(t.kibi, 1), inv_total=1.0 / t.total_treasure,
                    inv_slots=1.0 / t.slot_limit, inv_oni_power=(1.0 / t.oni_power).astype(np.float32),
                    inv_card_power_by_seat=np.tile((1.0 / t.card_power).astype(np.float32), p),
-                   seat_offsets=seat_offsets, is_self=seat_offsets == 0)
+                   seat_offsets=seat_offsets, is_self=seat_offsets == 0,
+                   rel=(seat_offsets[:, None] + seat_offsets) % p)
 
 
 _DECK_POSITIONS = np.arange(NUM_RETAINERS)
@@ -116,18 +118,34 @@ _DECK_POSITIONS = np.arange(NUM_RETAINERS)
 _FOUGHT_BY_COMBO = np.vstack([COMBO_CARDS, np.zeros(NUM_CARDS, dtype=bool)])
 
 
+@functools.lru_cache(maxsize=16)
+def _row_starts(b: int, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rows, rows * P as a column, rows * obs_size as a column) for a batch of ``b`` games.
+
+    The same at every call of a batch size, so they are built once.
+    """
+    rows = np.arange(b)
+    return rows, rows[:, None] * p, rows[:, None] * obs_size(p)
+
+
+@functools.lru_cache(maxsize=16)
+def _block_starts(b: int, p: int, names: tuple[str, ...]) -> np.ndarray:
+    """int64[len(names), B]: flat index into a [B, obs_size] array of column 0 of each block, per game."""
+    off = offsets(p)
+    return np.array([off[name].start for name in names])[:, None] + _row_starts(b, p)[2][:, 0]
+
+
 def observe(st: MomotaroState, seat: int | np.ndarray, cfg: MomotaroConfig) -> np.ndarray:
     """float32[B, obs_size(P)]: each game seen from ``seat`` (one seat for all games, or one per game)."""
     sc = _scales(cfg.tables)
     b, p, off, size = st.batch_size, cfg.num_players, sc.off, sc.size
-    rows = np.arange(b)
+    rows, row_p, row_size = _row_starts(b, p)
     seat = np.asarray(seat, dtype=np.int64)
     if seat.ndim == 0:  # one seat for every game (the AEC face)
         seat = np.full(b, seat)
-    rel = (seat[:, None] + sc.seat_offsets) % p  # rel[i, k] = absolute seat at offset k
     # Row of (game i, relative seat k) in a per-player array viewed as [B*P, ...]: one np.take
     # per array is several times faster than indexing with (rows, rel).
-    who = (rows[:, None] * p + rel).ravel()
+    who = (row_p + sc.rel.take(seat, axis=0)).ravel()
 
     def by_seat(x: np.ndarray) -> np.ndarray:
         """x[i, rel[i]] for x of shape [B, P] or [B, P, n], flattened to [B, P*n]."""
@@ -161,7 +179,7 @@ def observe(st: MomotaroState, seat: int | np.ndarray, cfg: MomotaroConfig) -> n
     )
     # [11, B], block-major; concatenating the 1-D columns is cheaper than np.stack for a small batch.
     cols = np.concatenate([index for _, index, _ in hots], dtype=np.int64).reshape(len(hots), b)
-    cols += np.array([off[name].start for name, _, _ in hots])[:, None] + rows * size
+    cols += _block_starts(b, p, tuple(name for name, _, _ in hots))
     out.reshape(-1)[cols] = np.concatenate([shown for _, _, shown in hots], dtype=np.float32).reshape(len(hots), b)
 
     left = np.where((st.round == 1) | (st.round == 2), (cfg.tables.slot_limit - st.slot) * sc.inv_slots, 0.0)
@@ -176,7 +194,7 @@ def observe(st: MomotaroState, seat: int | np.ndarray, cfg: MomotaroConfig) -> n
     put("fresh_damage", by_seat(st.fresh))
 
     # Retainers still face down: deck position j holds retainer hire_deck[i, j].
-    down_cols = (rows * size + off["hiring_deck"].start)[:, None] + st.hire_deck
+    down_cols = (row_size + off["hiring_deck"].start) + st.hire_deck
     out.reshape(-1)[down_cols] = (_DECK_POSITIONS > st.hire_pos[:, None]).astype(np.float32)
     put("declined", st.declined)
     bidders = by_seat(st.bidders) & hiring[:, None]

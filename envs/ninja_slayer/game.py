@@ -5,6 +5,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from envs.core import rng
 from envs.core.game import BatchGame, Setup
 from envs.core.metadata import GameMetadata
 
@@ -12,7 +13,7 @@ from . import actions as A
 from . import observation, position, render, rules
 from .config import NinjaSlayerConfig
 from .decks import parse_deck_specs
-from .state import NinjaSlayerState
+from .state import NinjaSlayerState, empty_state
 
 
 class NinjaSlayer(BatchGame[NinjaSlayerState]):
@@ -37,7 +38,11 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
         """B new games with the configured pair of decks, or ``setup["decks"]`` for these games only."""
         # (the core hands this one validated mapping per group of games: see BatchGame.init)
         decks = parse_deck_specs(setup["decks"]) if isinstance(setup, Mapping) and "decks" in setup else None
-        return rules.init(np.asarray(seeds), self.config, decks)
+        keys = rng.keys_from_seeds(np.asarray(seeds))
+        st = empty_state(len(keys), self.config)
+        st.rng_key[:] = keys
+        rules.init(st, np.arange(len(keys)), self.config, decks)
+        return st
 
     def init_with_decks(self, seeds: np.ndarray | list[int], decks: Any) -> NinjaSlayerState:
         """``init(seeds, {"decks": decks})`` (kept for older callers)."""
@@ -49,7 +54,8 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
     def _apply(
         self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray
     ) -> None:
-        rules.apply(state, actions, active, self.config)
+        g = np.flatnonzero(active)
+        rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:
         return observation.observe(state, seat, self.config)

@@ -23,40 +23,37 @@ from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISIO
                     NUM_DECISIONS,
                     END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP,
                     OP_ASK, OP_DAMAGE, OP_END_STEP, OP_FLUSH, OP_NAMES, OP_RESOLVE, OP_RULES, OP_WAIT, OP_WINDOW,
-                    PHASE_IKUSA_END, PHASE_UNTAP, NinjaSlayerState, empty_state)
+                    PHASE_IKUSA_END, PHASE_UNTAP, NinjaSlayerState)
 
 OPENING_HAND = 4
 _MAX_MICRO_STEPS = 100_000  # handler calls per run: a guard against an engine bug, far above any real run
 
 
 # ---- setup -------------------------------------------------------------------------------------
-def init(seeds: np.ndarray, cfg: NinjaSlayerConfig, decks=None) -> NinjaSlayerState:
-    """New games: decks built and shuffled (seat 0 then 1), the first player drawn, 4 cards each."""
-    keys = rng.keys_from_seeds(np.asarray(seeds))
-    b = len(keys)
-    st = empty_state(b, cfg)
-    st.rng_key[:] = keys
-    g = np.arange(b)
+def init(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig, decks=None) -> None:
+    """New games ``g`` of an empty state whose ``rng_key`` is set: decks built (``decks``, else the
+    configured pair) and shuffled (seat 0 then 1), the first player drawn, 4 cards each; then the
+    game advances to its first decision."""
+    b = len(g)
     deck, size = build_decks(st, g, decks if decks is not None else cfg.decks, cfg.sr_rate)
     for seat in range(2):
         shuffle_decks(st, g, deck, size, seat)
-    st.deck[:] = deck
-    st.deck_size[:] = size
+    st.deck[g] = deck
+    st.deck_size[g] = size
     for seat in range(2):
         d = deck[:, seat]
         valid = d >= 0
         np.add.at(st.deck_count, (np.broadcast_to(g[:, None], d.shape)[valid], seat, d[valid]), 1)
     first = rng.below_at(st, g, 2)
-    st.first[:] = first
-    st.tp[:] = first
+    st.first[g] = first
+    st.tp[g] = first
     for seat in range(2):
         for _ in range(OPENING_HAND):
             zones.draw(st, g, np.full(b, seat), cfg)
-    st.turn[:] = 1
-    st.phase[:] = PHASE_UNTAP
-    st.op[:] = OP_BEGIN_STEP
+    st.turn[g] = 1
+    st.phase[g] = PHASE_UNTAP
+    st.op[g] = OP_BEGIN_STEP
     advance(st, g, cfg)
-    return st
 
 
 # ---- micro-operations --------------------------------------------------------------------------
@@ -355,10 +352,9 @@ def legal_mask(st: NinjaSlayerState, cfg: NinjaSlayerConfig) -> np.ndarray:
 
 
 # ---- applying actions --------------------------------------------------------------------------
-def apply(st: NinjaSlayerState, actions: np.ndarray, active: np.ndarray, cfg: NinjaSlayerConfig) -> None:
-    """Apply validated ``actions`` where ``active``, then advance to the next decision."""
-    g = np.flatnonzero(active)
-    a = np.asarray(actions)[g].astype(np.int64)
+def apply(st: NinjaSlayerState, g: np.ndarray, actions: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """Apply the already validated ``actions`` (one per game of ``g``), then advance to the next decision."""
+    a = np.asarray(actions).astype(np.int64, copy=False)
     _record(st, g, a)
     st.n_decisions[g] += 1
     apply_rows(st, g, a, cfg)

@@ -84,7 +84,7 @@ def format_split(rows: dict[str, dict[str, float]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from training.cli import _parse_rules
+    from training.cli import parse_rules
 
     parser = argparse.ArgumentParser(prog="python -m training.bench_split", description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+")
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
-    rules = _parse_rules(args.rule)
+    rules = parse_rules(args.rule)
     rows = {f"{name} B={b}" + (f" {rules}" if rules else ""): time_split(name, b, args.seconds, **rules)
             for name in args.games for b in args.batch}
     print(format_split(rows))

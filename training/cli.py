@@ -24,9 +24,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     for name in games:
         _game_name_or_usage(name)
         for variant in args.variant or [None]:  # every rule set is checked before any measuring starts
-            _build_game(name, {**_parse_rules(args.rule), **(_parse_rules([variant]) if variant else {})})
-    variants = [(v, _parse_rules([v])) for v in args.variant] if args.variant else [(None, {})]
-    print(bench.bench_command(games, batches=tuple(args.batch), seconds=args.seconds, rules=_parse_rules(args.rule),
+            _build_game(name, {**parse_rules(args.rule), **(parse_rules([variant]) if variant else {})})
+    variants = [(v, parse_rules([v])) for v in args.variant] if args.variant else [(None, {})]
+    print(bench.bench_command(games, batches=tuple(args.batch), seconds=args.seconds, rules=parse_rules(args.rule),
                               variants=variants, rounds=args.rounds, peers=args.peers, training=args.training,
                               inference=args.inference, as_json=args.json))
     return 0
@@ -40,7 +40,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
     from agents.mlp import MLPPolicy
     from training.selfplay import TRAIN_RULES, TrainConfig, train
 
-    rules = _parse_rules(args.rule)
+    rules = parse_rules(args.rule)
     _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
     if args.init_from:  # refused now, not after the heuristic was cloned
         MLPPolicy.load(args.init_from, game=args.game, rules={**TRAIN_RULES.get(args.game, {}), **rules})
@@ -68,7 +68,7 @@ def _cmd_train_rllib(args: argparse.Namespace) -> int:
     if args.init_from or args.bc_decisions is not None:
         raise UsageError("--init-from and --bc-decisions belong to --engine sb3 (RLlib training starts from scratch)")
     # the rules the game trains under with either engine (e.g. nigejozu's chip-margin reward), then the user's
-    rules = {**TRAIN_RULES.get(args.game, {}), **TrainConfig.for_game(args.game).rules, **_parse_rules(args.rule)}
+    rules = {**TRAIN_RULES.get(args.game, {}), **TrainConfig.for_game(args.game).rules, **parse_rules(args.rule)}
     _build_game(args.game, rules)
     from training.rllib_train import RllibTrainConfig, train
 
@@ -111,7 +111,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         if args.resume:
             raise UsageError("--resume continues a local run; run it without --workers")
 
-    rules = _parse_rules(args.rule) or _eval_rules(args.game)
+    rules = parse_rules(args.rule) or _eval_rules(args.game)
     _build_game(args.game, rules)
     own = _parse_policy_flags(args.policy)
     # expert is rated only when asked for by name: it searches for every decision.
@@ -291,7 +291,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from agents.registry import cpu
     from training.play import play
 
-    rules = _parse_rules(args.rule)
+    rules = parse_rules(args.rule)
     if args.deck or args.cpu_deck:
         rules["decks"] = _play_decks(args, rules)
     game = _build_game(args.game, rules)
@@ -368,7 +368,7 @@ class UsageError(Exception):
     """A bad command line: printed as one line, exit status 2."""
 
 
-def _parse_rules(pairs: list[str]) -> dict[str, object]:
+def parse_rules(pairs: list[str]) -> dict[str, object]:
     """``KEY=VALUE`` rule options; VALUE is read as JSON when it can be (numbers, true, lists)."""
     rules: dict[str, object] = {}
     for pair in pairs:

@@ -127,16 +127,13 @@ def save_plot(record: dict[str, Any], path: str) -> None:
 
 
 def _rules(pairs: list[str]) -> dict[str, Any]:
-    rules: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"slayer_ladder: --rule expects KEY=VALUE, got {pair!r}")
-        try:
-            rules[key] = json.loads(value)
-        except json.JSONDecodeError:
-            rules[key] = value
-    return rules
+    """``--rule KEY=VALUE`` options as ``yuugi`` reads them (VALUE as JSON when it can be)."""
+    from training.cli import UsageError, parse_rules
+
+    try:
+        return parse_rules(pairs)
+    except UsageError as error:
+        raise SystemExit(f"slayer_ladder: {error}") from None
 
 
 def _earlier(path: str | None, rules: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:

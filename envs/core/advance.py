@@ -82,7 +82,8 @@ class MicroOps:
         if max_calls < 1:
             raise ValueError(f"max_calls must be at least 1, got {max_calls}")
         self.wait = int(wait)
-        self.table: list[Handler | None] = [None] * (max(codes, default=self.wait) + 1)
+        # (long enough to count the wait code too)
+        self.table: list[Handler | None] = [None] * (max(codes + [self.wait]) + 1)
         for c, fn in handlers.items():
             self.table[int(c)] = fn
         self.names = dict(names or {})
@@ -117,19 +118,35 @@ class MicroOps:
                 return
             if int(ops.max()) >= n_codes:
                 self._handler(int(ops.max()))  # raises, naming the code
+            # Rows per code, kept up to date from the rows each call ran (handlers change only their
+            # own rows): codes that no row holds cost nothing, and no call re-reads every row.
+            count = np.bincount(ops, minlength=n_codes).tolist()
             code = int(ops.min())
             while code < n_codes:  # one sweep
-                here = rows[ops == code]
-                if len(here) == 0:
+                if code == wait or count[code] == 0:
                     code += 1
                     continue
+                at = np.flatnonzero(ops == code)
+                here = rows[at]
                 calls += 1
                 if calls > self.max_calls:
                     self._loop_error(op, rows)
                 self._handler(code)(state, here, *args)
                 if after is not None:
                     after(state, here, *args)
-                ops = op[rows]  # this code again while rows hold it, then the higher ones
+                now = op[here]  # this code again while rows hold it, then the higher ones
+                ops[at] = now
+                count[code] -= len(at)
+                if len(at) == 1:
+                    moved = int(now[0])
+                    if moved >= n_codes:
+                        self._handler(moved)  # raises, naming the code
+                    count[moved] += 1
+                else:
+                    if int(now.max()) >= n_codes:
+                        self._handler(int(now.max()))  # raises, naming the code
+                    for c, k in enumerate(np.bincount(now, minlength=n_codes).tolist()):
+                        count[c] += k
 
     def _run_one(self, op: np.ndarray, state: Any, rows: np.ndarray, calls: int, args: tuple) -> None:
         """The loop for one row (``rows`` holds one index): its code read as a Python int each time."""

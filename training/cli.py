@@ -246,7 +246,7 @@ def _save_eval(path: str, result: Any, context: dict[str, Any], state: dict[str,
     planned = result.extra["pairings_planned"]
     record = to_json(result, **context, complete=len(result.pairings) == planned, pairings_planned=planned)
     if not record["complete"]:
-        record["resume"] = state  # exact ratings and generator state: --resume carries on from here
+        record["resume"] = state  # the pairings and exact ratings: --resume carries on from here
     tmp = f"{path}.tmp"
     with open(tmp, "w") as f:
         json.dump(record, f, indent=2, ensure_ascii=False)

@@ -16,8 +16,9 @@ Wilson 95% interval, which stays inside [0, 1]. Every game also updates openskil
 ratings of the two policies, ranked by that game's score.
 
 A long round-robin can be stopped and resumed: ``on_pairing`` is told the state after every
-finished pairing (the pairings so far, the exact ratings and the random generator's state), and
-``resume=`` that state continues where it stopped, giving exactly the result of an unbroken run.
+finished pairing (the pairings so far and the exact ratings), and ``resume=`` that state continues
+where it stopped, giving exactly the result of an unbroken run: each batch of games draws the
+policies' random numbers from its own generator (:func:`chunk_rng`), so no generator state is carried.
 """
 from __future__ import annotations
 

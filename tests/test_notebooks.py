@@ -11,8 +11,8 @@ from nbclient import NotebookClient
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
-def test_there_are_three_notebooks():
-    assert [p.stem for p in NOTEBOOKS] == ["01_quickstart", "02_train", "03_evaluate"]
+def test_there_are_four_notebooks():
+    assert [p.stem for p in NOTEBOOKS] == ["01_quickstart", "02_train", "03_evaluate", "04_card_game"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

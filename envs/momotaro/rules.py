@@ -21,6 +21,7 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.advance import MicroOps
+from envs.core.grouping import rows_by_code
 
 from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
@@ -33,39 +34,9 @@ _IS_WARRIOR = np.arange(NUM_CARDS) == WARRIOR
 
 
 def games_by_phase(ph: np.ndarray, *groups: tuple[int, ...]) -> list[np.ndarray | None]:
-    """For each group of phases, the indices into ``ph`` of the games in one of them (None for none).
-
-    A single game (the AEC face) is looked up by its phase alone. Otherwise one count over the
-    phases decides which groups are empty, and a group holding every game takes them all; for the
-    others one stable sort of the games by phase lists each phase's games in ascending order, and a
-    group is the slice of its phases: cheaper than a comparison and a ``flatnonzero`` per group. A
-    group of several phases lists its games phase by phase (the handlers treat every game apart, so
-    the order within a group does not matter).
-    """
-    if len(ph) == 1:
-        phase = int(ph[0])
-        return [_ONE_GAME if phase in phases else None for phases in groups]
-    counts = np.bincount(ph, minlength=NUM_PHASES)
-    present = counts.tolist()
-    ends: list[int] = []  # the games of phase x are by_phase[ends[x] - present[x]:ends[x]]
-    by_phase = np.empty(0, dtype=np.intp)
-    out: list[np.ndarray | None] = []
-    for phases in groups:
-        n = sum(present[x] for x in phases)
-        if n == 0:
-            out.append(None)
-        elif n == len(ph):
-            out.append(np.arange(n))
-        else:
-            if not ends:
-                ends = np.cumsum(counts).tolist()
-                by_phase = np.argsort(ph, kind="stable")
-            out.append(np.concatenate([by_phase[ends[x] - present[x]:ends[x]] for x in phases]))
-    return out
-
-
-_ONE_GAME = np.zeros(1, dtype=np.intp)
-_ONE_GAME.flags.writeable = False  # shared by every call: the row list of a batch of one
+    """For each group of phases, the indices into ``ph`` of the games in one of them (None for none);
+    the handlers treat every game apart, so the order within a group does not matter."""
+    return rows_by_code(ph, NUM_PHASES, *groups)
 
 
 # The automatic transitions between decisions, as micro-operations of envs.core.advance: a row's

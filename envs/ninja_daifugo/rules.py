@@ -13,6 +13,7 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.advance import MicroOps
+from envs.core.grouping import rows_by_code
 
 from . import actions as A
 from . import ninjutsu as N
@@ -67,17 +68,6 @@ _CASE_OF_PHASE[PHASE_EXCHANGE] = CASE_EXCHANGE
 _CASE_OF_PHASE[PHASE_SHURIKEN] = CASE_SHURIKEN
 
 
-def rows_by_case(case: np.ndarray, num_cases: int) -> list[np.ndarray | None]:
-    """For each case code, the rows holding it (None for none).
-
-    One count decides which cases need a comparison at all; a case holding every row (always so in
-    a batch of one) takes them all without one.
-    """
-    present = np.bincount(case, minlength=num_cases).tolist()
-    n = len(case)
-    return [None if k == 0 else np.arange(n) if k == n else np.flatnonzero(case == c) for c, k in enumerate(present)]
-
-
 def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     """bool[B, 2389]. Card plays = held plays AND one row of the rule table.
 
@@ -91,7 +81,7 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     case = np.where(playing, np.where(st.henge_shift > 0, CASE_BOOSTED, _CASE_OF_BLOCK[field_block(st.field_class)]),
                     _CASE_OF_PHASE[st.phase])
     case[st.terminated | st.truncated] = CASE_NONE
-    _, lead, singles, groups, sequences, boosted, exchanging, throwing = rows_by_case(case, 8)
+    _, lead, singles, groups, sequences, boosted, exchanging, throwing = rows_by_code(case, 8)
     in_play = any(g is not None for g in (lead, singles, groups, sequences, boosted))
     if in_play:
         variant = rule_variant(st.declaration)

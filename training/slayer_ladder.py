@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from training.evaluate import bootstrap_mean_ci, play_games, seat_layout, wilson_ci
+from training.evaluate import SEED_STRIDE, bootstrap_mean_ci, play_games, seat_layout, wilson_ci
 
 GAME = "ninja_slayer"
 DEFAULT_LEVELS = ("random", "easy", "normal", "hard")
@@ -50,7 +50,7 @@ def play_step(game: Any, strong: Any, weak: Any, games: int, seed: int, rng: np.
     for start in range(0, games, batch):
         g = np.arange(start, min(start + batch, games))
         seating = seat_layout("alternate", g, 2)  # 0 -> strong, 1 -> weak; strong at seat g mod 2
-        returns = play_games(game, seating, [strong, weak], seed * 10_000_019 + g, rng)
+        returns = play_games(game, seating, [strong, weak], seed * SEED_STRIDE + g, rng)
         strong_seat = np.argmin(seating, axis=1)
         score = returns[np.arange(len(g)), strong_seat] - returns[np.arange(len(g)), 1 - strong_seat]
         rows.append(np.stack([strong_seat, score], axis=1))

@@ -1,0 +1,79 @@
+"""training.expert_ladder: a run spread over sittings (--resume) gives the games of one sitting."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from training import expert_ladder
+
+# A small, clock-free search (fixed rounds): the run is reproducible, so sittings can be compared.
+ARGS = ["nigejozu", "--games", "4", "--batch", "2", "--rounds", "1", "--samples", "2", "--top-n", "2",
+        "--guide", "normal", "--rollout", "random", "--against", "easy", "--seed", "3"]
+
+
+def first_batch_only(path, capsys) -> None:
+    """Run ARGS but stop after the first batch, as a run killed mid-way would (its file keeps that batch)."""
+    class Stop(Exception):
+        pass
+
+    real = expert_ladder.measure
+
+    def one_batch(*a, on_batch=None, **k):
+        def save_then_stop(result):
+            on_batch(result)
+            raise Stop
+
+        return real(*a, on_batch=save_then_stop, **k)
+
+    expert_ladder.measure = one_batch
+    try:
+        with pytest.raises(Stop):
+            expert_ladder.main(ARGS + ["--json", str(path)])
+    finally:
+        expert_ladder.measure = real
+    capsys.readouterr()
+
+
+def test_resumed_run_equals_one_sitting(tmp_path, capsys):
+    whole = tmp_path / "whole.json"
+    expert_ladder.main(ARGS + ["--json", str(whole)])
+    one = json.loads(whole.read_text())
+    assert one["complete"] and len(one["game_scores"]) == 4
+
+    split = tmp_path / "split.json"
+    first_batch_only(split, capsys)
+    partial = json.loads(split.read_text())
+    assert not partial["complete"] and len(partial["game_scores"]) == 2
+    expert_ladder.main(ARGS + ["--json", str(split), "--resume"])
+    two = json.loads(split.read_text())
+    assert two["complete"]
+    assert two["game_scores"] == one["game_scores"]
+    assert two["score"] == one["score"] and two["score_ci95"] == one["score_ci95"]
+    # the search statistics add up over the sittings (decisions are counted, not timed)
+    assert two["decisions"] == one["decisions"] and two["rollouts"] == one["rollouts"]
+    assert "--resume" not in two["command"]
+
+
+def test_resume_refuses_other_settings_and_finished_runs(tmp_path, capsys):
+    path = tmp_path / "run.json"
+    first_batch_only(path, capsys)
+    other = [a if a != "easy" else "normal" for a in ARGS]  # another opponent
+    with pytest.raises(SystemExit) as e:
+        expert_ladder.main(other + ["--json", str(path), "--resume"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "other settings" in err and "'easy'" in err and "'normal'" in err
+
+    expert_ladder.main(ARGS + ["--json", str(path), "--resume"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        expert_ladder.main(ARGS + ["--json", str(path), "--resume"])
+    assert "nothing to resume" in capsys.readouterr().err
+
+    with pytest.raises(SystemExit):
+        expert_ladder.main(ARGS + ["--json", str(tmp_path / "missing.json"), "--resume"])
+    assert "does not exist" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        expert_ladder.main(ARGS + ["--resume"])
+    assert "give --json" in capsys.readouterr().err

@@ -12,7 +12,7 @@ generator (``seed``, the batch's first game); with ``--rounds`` (a fixed number 
 clock) a run is reproducible, batch by batch. A search opponent is slow (a 2,000-game step takes
 hours on two cores), so ``--json FILE`` is rewritten after every batch with every game's score, and
 ``--resume`` carries on from FILE with the same settings: a run can be spread over several
-sittings and gives the games one sitting would. A game's score is the expert's mean return per seat minus the other level's, with a
+sittings and gives the games one sitting would, and a larger ``--games`` extends a finished run. A game's score is the expert's mean return per seat minus the other level's, with a
 seeded 95% bootstrap interval and the Wilson interval of the share of games the expert is ahead
 (ties half), as ``yuugi eval`` reports them. The expert's think time per decision, decisions per
 second and rollouts per second are recorded with the settings and the command. Playing needs numpy
@@ -42,8 +42,9 @@ def batch_rng(seed: int, first_game: int) -> np.random.Generator:
     return np.random.default_rng([seed, first_game])
 
 
-# What a resumed run must share with the run it continues (the record's keys).
-SETTINGS = ("game", "rules", "b", "layout", "planned_games", "seed_base", "seed", "batch", "search")
+# What a resumed run must share with the run it continues (the record's keys). The number of games
+# may grow: game g is the same game in a run of any length, so a finished run can be extended.
+SETTINGS = ("game", "rules", "b", "layout", "seed_base", "seed", "batch", "search")
 
 
 def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "hard", layout: str = "field",
@@ -125,8 +126,9 @@ def resume_record(path: str, planned: dict[str, Any]) -> dict[str, Any]:
               if record.get(key) != planned[key]]
     if differ:
         raise ResumeError(f"--resume: {path} was made with other settings: " + "; ".join(differ))
-    if record["complete"]:
-        raise ResumeError(f"--resume: {path} holds a finished run of {record['games']} games; nothing to resume")
+    if len(record["game_scores"]) >= planned["planned_games"]:
+        raise ResumeError(f"--resume: {path} already holds {len(record['game_scores'])} games; nothing to resume "
+                          f"(a larger --games extends it)")
     if len(record["game_scores"]) % record["batch"]:
         raise ResumeError(f"--resume: {path} ends inside a batch; it was not written by this script")
     return record
@@ -154,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--json", default=None, help="also write the result (with this command) to this file, "
                     "rewritten after every batch")
     ap.add_argument("--resume", action="store_true",
-                    help="carry on the unfinished run saved in --json FILE (same settings) after its games")
+                    help="carry on the run saved in --json FILE (same settings) after its games, up to --games")
     ap.add_argument("--seed", type=int, default=0, help="seeds the policies' random numbers (with each batch)")
     args = ap.parse_args(argv)
     try:

@@ -77,3 +77,17 @@ def test_resume_refuses_other_settings_and_finished_runs(tmp_path, capsys):
     with pytest.raises(SystemExit):
         expert_ladder.main(ARGS + ["--resume"])
     assert "give --json" in capsys.readouterr().err
+
+
+def test_a_finished_run_extends_to_more_games(tmp_path, capsys):
+    """Game g is the same game in runs of any length: 4 games then 6 is the 6-game run."""
+    six = [a if a != "4" else "6" for a in ARGS]
+    whole = tmp_path / "six.json"
+    expert_ladder.main(six + ["--json", str(whole)])
+    grown = tmp_path / "grown.json"
+    expert_ladder.main(ARGS + ["--json", str(grown)])
+    expert_ladder.main(six + ["--json", str(grown), "--resume"])
+    capsys.readouterr()
+    one, two = json.loads(whole.read_text()), json.loads(grown.read_text())
+    assert two["games"] == 6 and two["complete"]
+    assert two["game_scores"] == one["game_scores"] and two["score_ci95"] == one["score_ci95"]

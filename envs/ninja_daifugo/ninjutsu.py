@@ -18,7 +18,7 @@ from .cards import BIT, JOKER, popcount, unpack_bits
 from .config import (ASHIDOME, BASE_COST, D_COSTLY_JUTSU, HENGE, MAX_POINTS, RAITON, SCHOOL_BOGAI, SHURIKEN,
                      DaifugoConfig)
 from .field import clear_field
-from .held import BLOCKS, field_block, held_block
+from .held import BLOCKS, field_block, held_block, held_plays
 from .seats import next_seat
 from .state import NUM_SEATS, PHASE_PLAY, PHASE_SHURIKEN, DaifugoState
 
@@ -32,6 +32,15 @@ _LEAD_ROWS = T.beats_row(np.repeat(np.arange(T.NUM_VARIANTS), 2), np.full(2 * T.
                          np.tile([0, 1], T.NUM_VARIANTS))
 assert T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)[:, _LEAD_ROWS, A.SINGLE0:A.SINGLE0 + JOKER].all()
 assert T.LOCK_OK[0, A.SINGLE0:A.SINGLE0 + JOKER].all()
+# BEATS_BOOSTED by (shift - 1, beats_row): each row allows plays of the block answering its field class
+# only (a lead: any block), never PASS, so the boosted plays need no split by block.
+_BOOSTED_ROWS = T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)
+_OUTSIDE_BLOCK = np.ones((T.NUM_FIELD_CLASSES, A.NUM_PLAY_ACTIONS), dtype=bool)
+for _fc in range(T.NUM_FIELD_CLASSES):
+    _lo, _hi = BLOCKS[int(field_block(np.array(_fc)))]
+    _OUTSIDE_BLOCK[_fc, _lo:_hi] = False
+_BLOCK_CONFINED = not (T.BEATS_BOOSTED & _OUTSIDE_BLOCK[None, None, :, None, :]).any()
+assert _BLOCK_CONFINED and not T.BEATS_BOOSTED[..., A.PASS].any()
 
 
 def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
@@ -48,26 +57,31 @@ _JUTSU_INDEX = np.arange(4)
 
 
 def _boosted_blocks(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray, ignore_lock: np.ndarray,
-                    variant: np.ndarray, direction: np.ndarray) -> Iterator[tuple[np.ndarray, int, int, np.ndarray]]:
-    """Per column block answering the field: (rows k of ``g``, lo, hi, bool[len(k), hi - lo] legal plays)."""
+                    variant: np.ndarray, direction: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Per column block answering the field: (rows k of ``g``, bool[len(k), block width] legal plays).
+
+    For the 変化 activation check of many rows, where computing only each row's block pays."""
     row = T.beats_row(variant, st.field_class[g], direction)
-    flat = T.BEATS_BOOSTED.reshape(2, -1, A.NUM_PLAY_ACTIONS)
     boost = shift.astype(np.int64) - 1
     lock = np.where(ignore_lock, 0, st.lock[g]).astype(np.int64)
     block = field_block(st.field_class[g])
     for blk, (lo, hi) in enumerate(BLOCKS):
         k = np.flatnonzero(block == blk)
         if k.size:
-            yield k, lo, hi, held_block(hand[k], blk) & flat[boost[k], row[k], lo:hi] & T.LOCK_OK[lock[k], lo:hi]
+            yield k, held_block(hand[k], blk) & _BOOSTED_ROWS[boost[k], row[k], lo:hi] & T.LOCK_OK[lock[k], lo:hi]
 
 
 def boosted_plays(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray,
                   ignore_lock: np.ndarray, variant: np.ndarray, direction: np.ndarray) -> np.ndarray:
-    """bool[n, 2328]: plays legal with a 変化 boost of ``shift`` (1 or 2) for games ``g``."""
-    out = np.zeros((len(g), A.NUM_PLAY_ACTIONS), dtype=bool)
-    for k, lo, hi, legal in _boosted_blocks(st, g, hand, shift, ignore_lock, variant, direction):
-        out[k, lo:hi] = legal
-    return out
+    """bool[n, 2328]: plays legal with a 変化 boost of ``shift`` (1 or 2) for games ``g``.
+
+    A boosted rule row allows only the block of columns that answers its field (see
+    :data:`_BLOCK_CONFINED`), so the held plays of the whole width are ANDed with it: the few boosted
+    rows of a batch cost a handful of numpy calls rather than a split by block.
+    """
+    row = T.beats_row(variant, st.field_class[g], direction)
+    lock = np.where(ignore_lock, 0, st.lock[g])
+    return held_plays(hand) & _BOOSTED_ROWS[shift - 1, row] & T.LOCK_OK[lock]
 
 
 def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.ndarray,
@@ -108,8 +122,7 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
         h = henge[~lead]
         if h.size:
             shift = np.where(lv[h, HENGE] >= 3, 2, 1)
-            for m, _, _, plays in _boosted_blocks(st, g[h], hand[h], shift, lv[h, HENGE] == 5, variant[h],
-                                                  direction[h]):
+            for m, plays in _boosted_blocks(st, g[h], hand[h], shift, lv[h, HENGE] == 5, variant[h], direction[h]):
                 legal[h[m], 7] = plays.any(axis=1)
     out[k] = legal
     return out

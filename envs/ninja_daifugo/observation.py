@@ -80,6 +80,11 @@ _KIND_BLOCK = np.zeros(7, dtype=np.int64)
 _KIND_BLOCK[[A.K_SINGLE, A.K_JSINGLE]] = 1
 _KIND_BLOCK[A.K_GROUP] = 2
 _KIND_BLOCK[A.K_SEQ] = 3
+# Field tables by field action + 1 (0 = an empty field): its kind block, its size, whether it is the
+# joker single.
+_FIELD_KIND = np.concatenate([[0], _KIND_BLOCK[A.KIND]])
+_FIELD_SIZE = np.concatenate([[0], A.SIZE]).astype(np.int64)
+_FIELD_JOKER_SINGLE = np.concatenate([[False], A.KIND == A.K_JSINGLE])
 _NOWHERE = OBS_SIZE  # a scratch column past the end, for one-hots that are absent
 _SEATS = np.arange(NUM_SEATS)
 # Seat arithmetic modulo 4 by a bit mask: for a power of two, x & (n - 1) is numpy's x % n, negative
@@ -100,6 +105,7 @@ _SEAT7 = 7 * _SEATS
 _SCALAR_BASE = np.array([_AT[n] for n in ("field_kind", "field_size", "field_low", "field_high", "declaration", "phase",
                                            "picks_left", "henge_shift", "field_owner", "miyako_candidate", "to_play",
                                            "shuriken_target")], dtype=np.int64)
+_NUM_PLAIN = 8  # the first 8 are plain values, the last 4 name a seat
 # Per relative seat: finish position, title, points; then the schools (own, and the opponents').
 _SEAT_BASE = np.concatenate([_AT["finish_position"] + _SEAT5, _AT["titles"] + _SEAT5, _AT["ninja_points"] + _SEAT7,
                              [_AT["school"]], _AT["opponent_schools"] + 4 * _SEATS[:-1]])
@@ -163,12 +169,14 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
         out[:, gap] = 0.0
 
     # All card blocks in one unpack: hand, played x4, known x3, field | picked | received, given.
+    own = at[:, :1]  # flat index of [game i, observer]
+    hands = by_seat(st.hands)  # (the observer's hand, and every hand's count below)
     mine = st.to_play == seat  # a pick in progress is the picker's own secret
     cards = np.concatenate([
-        st.hands[rows, seat][:, None], by_seat(st.played),
-        st.known.reshape(-1)[at[:, :1] * NUM_SEATS + rel[:, 1:]],  # known[i, seat, rel[i, k]], k = 1..3
+        hands[:, :1], by_seat(st.played),
+        st.known.reshape(-1)[own * NUM_SEATS + rel[:, 1:]],  # known[i, seat, rel[i, k]], k = 1..3
         st.field_cards[:, None], np.where(mine, st.picked, np.uint64(0))[:, None],
-        st.received[rows, seat][:, None], st.given[rows, seat][:, None]], axis=1)
+        st.received.reshape(-1)[own], st.given.reshape(-1)[own]], axis=1)
     # One unpack along the rows of 96 bytes (numpy unpacks a long axis several times faster than
     # 12 short ones of 8 bytes, or with count=53); the 11 unused bits of each card set are skipped.
     bits = np.unpackbits(cards.view(np.uint8), axis=1, bitorder="little").reshape(b, 12, 64)[:, :, :53]
@@ -177,23 +185,26 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     out[:, OFFSETS["picked"]] = bits[:, 9]
     out[:, OFFSETS["received"].start:OFFSETS["given"].stop].reshape(b, 2, 53)[...] = bits[:, 10:]
 
-    fa = st.field_action.astype(np.int64)
-    empty = fa < 0
-    kind = np.where(empty, A.K_PASS, A.KIND[fa])
-    fin = by_seat(st.finish_pos)
     # Every one-hot column at once: raw indices (-1 = absent -> the scratch column) + block starts.
-    plain = np.stack([_KIND_BLOCK[kind], np.where(empty, 0, A.SIZE[fa]), st.field_elo, st.field_ehi, st.declaration,
-                      st.phase, st.picks_left, st.henge_shift], axis=1, dtype=np.int64)
-    # The field owner (none on an empty field), the 都落ち candidate, the seat to act (none once over),
-    # the 手裏剣 target: -1 for none, else seen from the observer.
-    seat_of = np.stack([np.where(empty, -1, st.field_owner), st.miyako,
-                        np.where(st.terminated | st.truncated, -1, st.to_play), st.shuriken_target],
-                       axis=1, dtype=np.int64)
-    raw = np.concatenate([plain, np.where(seat_of >= 0, (seat_of - seat[:, None]) & _SEAT_MASK, -1)], axis=1)
-    per_seat = np.concatenate([fin, by_seat(st.titles), by_seat(st.points), by_seat(st.school)], axis=1,
-                              dtype=np.int64)
-    one_hot = np.concatenate([np.where(raw >= 0, raw + _SCALAR_BASE, _NOWHERE), per_seat + _SEAT_BASE], axis=1)
-    out.reshape(-1)[(rows * (OBS_SIZE + 1))[:, None] + one_hot] = 1.0  # flat indices: cheaper than 2-D ones
+    # The per-game values are built field-major, one row per block (np.array over a list of arrays
+    # is one call; np.stack costs several at a batch of one).
+    fa1 = st.field_action + 1  # field play + 1, 0 on an empty field: the index of the field tables
+    raw = np.array([_FIELD_KIND[fa1], _FIELD_SIZE[fa1], st.field_elo, st.field_ehi, st.declaration, st.phase,
+                    st.picks_left, st.henge_shift,
+                    # Seats (-1 for none): the field owner (none on an empty field), the 都落ち candidate,
+                    # the seat to act (none once over), the 手裏剣 target.
+                    np.where(fa1 == 0, -1, st.field_owner), st.miyako,
+                    np.where(st.terminated | st.truncated, -1, st.to_play), st.shuriken_target], dtype=np.int64)
+    named = raw[_NUM_PLAIN:]  # the seats, seen from the observer
+    named[...] = np.where(named >= 0, (named - seat) & _SEAT_MASK, -1)
+    columns = np.where(raw >= 0, raw + _SCALAR_BASE[:, None], _NOWHERE)
+    # Per relative seat: finish position, title, points, school (all four gathered in one index).
+    per_seat = np.array([st.finish_pos, st.titles, st.points, st.school], dtype=np.int64).reshape(4, -1)[:, at]
+    fin = per_seat[0]
+    row_start = rows * (OBS_SIZE + 1)  # flat indices: cheaper than 2-D ones
+    flat = out.reshape(-1)
+    flat[columns + row_start] = 1.0
+    flat[per_seat + (_SEAT_BASE.reshape(4, 1, 4) + row_start[:, None])] = 1.0
 
     # The jutsu table: [seat, jutsu] x (equipped, uses left / 3, cost / 6, level / 5); all public.
     if cfg.ninja_on:  # with the layer off the table stays zero (its columns were zeroed above)
@@ -205,8 +216,8 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     # from "game_index" to "removed_count"), plus five lone blocks. Small counts go through float32 tables.
     out[:, _TRICK_RUN] = np.concatenate([
         _THIRDS[np.minimum(st.responses, 3)][:, None], np.take(_LOCK5, st.lock, axis=0),
-        np.take(_PREVIOUS5, fa + 1, axis=0), st.revolution[:, None], st.eleven_back[:, None],
-        _COUNT_FRACTION[np.bitwise_count(by_seat(st.hands))], fin > 0,
+        np.take(_PREVIOUS5, fa1, axis=0), st.revolution[:, None], st.eleven_back[:, None],
+        _COUNT_FRACTION[np.bitwise_count(hands)], fin > 0,
     ], axis=1, dtype=np.float32)
     lo, hi = min(cfg.rewards_by_position), max(cfg.rewards_by_position)
     scaled = (by_seat(st.series_score) - lo * cfg.series_games) / ((hi - lo) * cfg.series_games)
@@ -215,7 +226,7 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
         _COUNT_FRACTION[np.bitwise_count(st.removed)][:, None],
     ], axis=1, dtype=np.float32)
     out[:, OFFSETS["passed"]] = by_seat(st.passed)
-    out[:, _AT["field_joker_single"]] = kind == A.K_JSINGLE
+    out[:, _AT["field_joker_single"]] = _FIELD_JOKER_SINGLE[fa1]
     out[:, _AT["jutsu_used"]] = st.jutsu_used
     out[:, _AT["lock_ignored"]] = st.lock_ignored
     out[:, OFFSETS["skip_pending"]] = _THIRDS[np.minimum(by_seat(st.skip_pending), 3)]

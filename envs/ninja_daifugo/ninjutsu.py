@@ -19,12 +19,10 @@ from .config import (ASHIDOME, BASE_COST, D_COSTLY_JUTSU, HENGE, MAX_POINTS, RAI
                      DaifugoConfig)
 from .field import clear_field
 from .held import BLOCKS, field_block, held_block, held_plays
-from .seats import next_seat
 from .state import NUM_SEATS, PHASE_PLAY, PHASE_SHURIKEN, DaifugoState
 
 _BASE_COST = np.array(BASE_COST, dtype=np.int64)
 _JOKER_BIT = BIT[JOKER]
-_RELATIVE = np.arange(1, NUM_SEATS)
 NUM_JUTSU_ACTIONS = A.PICK0 - A.ASHIDOME0  # 8
 # On a lead (empty field, no lock) every non-joker single stays legal under a 変化 boost, in every
 # variant and direction: 変化 can be used on a lead exactly when the hand holds a non-joker card.
@@ -50,10 +48,37 @@ def effective_cost(levels: np.ndarray, declaration: np.ndarray) -> np.ndarray:
     return np.minimum(cost + d7.reshape(d7.shape + (1,) * (cost.ndim - d7.ndim)), MAX_POINTS)
 
 
+def _target_ok() -> np.ndarray:
+    """[aim_any, player * 16 + active-seat pattern] -> bool[3]: may the opponent at +1, +2, +3 be targeted?
+
+    He must be active, and (Lv1-2, aim_any False) the next active seat after the player."""
+    t = np.zeros((2, NUM_SEATS * 16, NUM_SEATS - 1), dtype=bool)
+    for player in range(NUM_SEATS):
+        for pattern in range(16):
+            active = [bool((pattern >> seat) & 1) for seat in range(NUM_SEATS)]
+            after = [(player + d) % NUM_SEATS for d in range(1, NUM_SEATS)]
+            first = next((seat for seat in after if active[seat]), -1)
+            for d, seat in enumerate(after):
+                t[0, player * 16 + pattern, d] = active[seat] and seat == first
+                t[1, player * 16 + pattern, d] = active[seat]
+    return t
+
+
+_TARGET_OK = _target_ok()
+_SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
+# _RAITON_OK[aim_any, field action + 1]: 雷遁 needs a field play, of 1-2 cards below Lv3.
+_FIELD_SIZE = np.concatenate([[0], A.SIZE])
+_RAITON_OK = np.stack([(_FIELD_SIZE > 0) & (_FIELD_SIZE <= 2), _FIELD_SIZE > 0])
+
 # _COST_BY_KEY[(declaration * 6 + level) * 4 + jutsu]: effective_cost as one table lookup.
 _COST_BY_KEY = np.stack([[effective_cost(np.full(4, lv), np.array(d)) for lv in range(6)]
                          for d in range(10)]).reshape(-1)
 _JUTSU_INDEX = np.arange(4)
+# _AFFORDABLE[declaration, points, jutsu, level]: the jutsu is equipped and the points pay its cost.
+_AFFORDABLE = np.zeros((10, MAX_POINTS + 1, 4, 6), dtype=bool)
+for _d in range(10):
+    for _lv in range(1, 6):
+        _AFFORDABLE[_d, :, :, _lv] = np.arange(MAX_POINTS + 1)[:, None] >= effective_cost(np.full(4, _lv), np.array(_d))
 
 
 def _boosted_blocks(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np.ndarray, ignore_lock: np.ndarray,
@@ -93,9 +118,9 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     p = st.to_play[g].astype(np.int64)
     own = g * NUM_SEATS + p  # flat index of [game, player to act] (np.take: cheaper than [g, p])
     lv = np.take(st.levels.reshape(-1, 4), own, axis=0)  # [n, 4]
-    cost = np.take(_COST_BY_KEY, (st.declaration[g].astype(np.int64)[:, None] * 6 + lv) * 4 + _JUTSU_INDEX)
-    avail = (lv > 0) & (np.take(st.uses_left.reshape(-1, 4), own, axis=0) > 0)
-    avail &= np.take(st.points.reshape(-1), own)[:, None] >= cost
+    points = np.take(st.points.reshape(-1), own)
+    avail = _AFFORDABLE[st.declaration[g][:, None], points[:, None], _JUTSU_INDEX, lv]
+    avail &= np.take(st.uses_left.reshape(-1, 4), own, axis=0) > 0
     # Most players to act cannot pay for any jutsu: only the others are looked at further. (A row's 4
     # flags read as one 32-bit word are nonzero when any is set: several times cheaper than any(axis=1).)
     k = np.flatnonzero(avail.view(np.uint32)[:, 0])
@@ -103,18 +128,13 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
         return out
     g, p, lv, avail, hand, variant, direction = g[k], p[k], lv[k], avail[k], hand[k], variant[k], direction[k]
     legal = np.zeros((len(k), NUM_JUTSU_ACTIONS), dtype=bool)
-    active = st.active[g]
-    targets = (p[:, None] + _RELATIVE) % NUM_SEATS  # [n, 3]
-    target_active = np.take_along_axis(active, targets, axis=1)
-    is_next = targets == next_seat(active, p)[:, None]
-    aim_any = lv >= 3  # Lv3+: any active opponent; Lv1-2: the next one only
-    ok_target = target_active & (is_next | aim_any[:, [ASHIDOME]])
-    legal[:, 0:3] = avail[:, [ASHIDOME]] & ok_target
+    # Lv3+: any active opponent, a field of any size; Lv1-2: the next one, 1-2 cards (0/1: a table index).
+    aim_any = (lv >= 3).astype(np.intp)
+    seats = p * 16 + st.active[g] @ _SEAT_WEIGHTS  # the player and who is active: the key of _TARGET_OK
+    legal[:, 0:3] = avail[:, [ASHIDOME]] & _TARGET_OK[aim_any[:, ASHIDOME], seats]
     throwable = (popcount(hand) >= 2) & ((hand & ~_JOKER_BIT) != 0)
-    ok_target = target_active & (is_next | aim_any[:, [SHURIKEN]])
-    legal[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & ok_target
-    field_size = np.where(st.field_action[g] >= 0, A.SIZE[st.field_action[g]], 0)
-    legal[:, 6] = avail[:, RAITON] & (field_size > 0) & (aim_any[:, RAITON] | (field_size <= 2))
+    legal[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & _TARGET_OK[aim_any[:, SHURIKEN], seats]
+    legal[:, 6] = avail[:, RAITON] & _RAITON_OK[aim_any[:, RAITON], st.field_action[g] + 1]
     henge = np.flatnonzero(avail[:, HENGE])
     if henge.size:
         lead = st.field_class[g[henge]] == T.FC_EMPTY

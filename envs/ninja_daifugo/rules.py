@@ -25,7 +25,7 @@ from .config import (USES_BY_LEVEL, D_ELEVEN_BACK, D_FIVE_SKIP, D_NO_EIGHT_CUT, 
 from .field import clear_field
 from .held import (BLOCK_GROUPS, BLOCK_LEAD, BLOCK_SEQUENCES, BLOCK_SINGLES, BLOCKS, field_block, held_block,
                    held_plays)
-from .seats import next_seat, seat_with_title
+from .seats import OTHER_SEATS, count_seats, next_seat, seat_with_title
 from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_PLAY, PHASE_SHURIKEN,
                     DaifugoState)
 
@@ -227,8 +227,7 @@ def respond(st: DaifugoState, g: np.ndarray, seat: np.ndarray, cfg: DaifugoConfi
     st.responses[g] += 1
     st.passed[g, seat] = True
     owner = st.field_owner[g].astype(np.int64)
-    others = st.active[g] & (np.arange(NUM_SEATS) != owner[:, None])
-    ended = st.responses[g] >= others.sum(axis=1)
+    ended = st.responses[g] >= count_seats(st.active[g] & OTHER_SEATS[owner])
     flush_and_lead(st, g[ended], owner[ended])
     go_on = ~ended
     st.to_play[g[go_on]] = next_seat(eligible(st, g[go_on], cfg), seat[go_on])
@@ -348,14 +347,13 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     st.field_ehi[g] = A.HI[a]
     st.field_class[g] = T.FIELD_CLASS[(decl == D_WEAK_JOKER).astype(np.intp), a]
     k = np.flatnonzero(st.henge_shift[g])  # the few boosted plays are recomputed apart
-    if k.size:
+    if k.size:  # (tables by [shift - 1, direction, action], see tables.BOOSTED_ELO)
         gb, ab = g[k], a[k]
-        shift = st.henge_shift[gb].astype(np.int64)
-        direction = (st.revolution[gb] ^ st.eleven_back[gb]).astype(np.int64)
-        elo = T.shifted_low(A.LO[ab], A.HI[ab], A.KIND[ab], shift, direction)
-        st.field_elo[gb] = elo
-        st.field_ehi[gb] = np.where(A.LO[ab] >= 0, elo + (A.HI[ab] - A.LO[ab]), -1)
-        st.field_class[gb] = T.field_class_of(A.KIND[ab], A.SIZE[ab], elo, decl[k] == D_WEAK_JOKER)
+        boost = st.henge_shift[gb] - 1
+        direction = (st.revolution[gb] ^ st.eleven_back[gb]).astype(np.intp)
+        st.field_elo[gb] = T.BOOSTED_ELO[boost, direction, ab]
+        st.field_ehi[gb] = T.BOOSTED_EHI[boost, direction, ab]
+        st.field_class[gb] = T.BOOSTED_CLASS[boost, direction, (decl[k] == D_WEAK_JOKER).astype(np.intp), ab]
     end_turn(st, g)
     # 2. Lock trigger: same natural suits as the previous play of this trick, no joker in either.
     trigger = (decl != D_NO_LOCK) & (st.lock[g] == 0) & prev_natural & ~A.HAS_JOKER[a] & (A.NS[a] == prev_ns)
@@ -380,18 +378,18 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
         target = next_seat(st.active[g[five]], p[five])
         st.skip_pending[g[five][target >= 0], target[target >= 0]] += 1
     # 8. Game end.
-    ended = st.active[g].sum(axis=1) <= 1
+    ended = count_seats(st.active[g]) <= 1
     if ended.any():
         finish_game(st, g[ended], cfg)
         g, p, flush = g[~ended], p[~ended], flush[~ended]
     # 9. Advance: after a flush the player leads again; otherwise the next seat responds.
     flush_and_lead(st, g[flush], p[flush])
     g, p = g[~flush], p[~flush]
-    others = st.active[g] & (np.arange(NUM_SEATS) != p[:, None])
     if cfg.pass_lockout:
         # Seats that passed earlier in this trick stay out; if nobody is left to answer, it ends.
-        st.responses[g] = (st.passed[g] & others).sum(axis=1)
-        over = st.responses[g] >= others.sum(axis=1)
+        others = st.active[g] & OTHER_SEATS[p]
+        st.responses[g] = count_seats(st.passed[g] & others)
+        over = st.responses[g] >= count_seats(others)
         flush_and_lead(st, g[over], p[over])
         g, p = g[~over], p[~over]
     else:

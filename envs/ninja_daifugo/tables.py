@@ -59,6 +59,19 @@ def shifted_low(lo: np.ndarray, hi: np.ndarray, kind: np.ndarray, shift: int | n
     return np.where(np.asarray(direction) == 0, up, down)
 
 
+def _boosted_field() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The field a play boosted by 変化 leaves, by [shift - 1, direction, action]: its effective low and
+    high ranks (high -1 for a play without ranks), and its field class by [.., weak joker, action]."""
+    elo = np.array([[shifted_low(A.LO, A.HI, A.KIND, shift, d) for d in (0, 1)] for shift in (1, 2)])
+    ehi = np.where(A.LO >= 0, elo + (A.HI - A.LO), -1)
+    fclass = np.array([[[field_class_of(A.KIND, A.SIZE, elo[s, d], np.full(A.NUM_ACTIONS, w)) for w in (False, True)]
+                        for d in (0, 1)] for s in (0, 1)])
+    return elo, ehi, fclass
+
+
+BOOSTED_ELO, BOOSTED_EHI, BOOSTED_CLASS = _boosted_field()
+
+
 def _beats(shift: int) -> np.ndarray:
     """bool[variant, field_class, direction, play action]: strength and shape rules.
 

@@ -42,16 +42,15 @@ def held_plays(hands: np.ndarray) -> np.ndarray:
     bits = unpack_bits(hands)
     out[:, A.PASS] = True
     out[:, A.SINGLE0:A.NAT_GROUP0] = bits
-    out[:, A.NAT_GROUP0:A.NAT_SEQ0] = _held_groups(hands, bits[:, JOKER])
-    out[:, A.NAT_SEQ0:] = _held_sequences(hands, bits[:, JOKER])
+    _held_groups(hands, bits[:, JOKER], out[:, A.NAT_GROUP0:A.NAT_SEQ0])
+    _held_sequences(hands, bits[:, JOKER], out[:, A.NAT_SEQ0:])
     return out
 
 
-def _held_groups(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
-    """bool[n, 338]: natural then joker groups (columns 54..391)."""
+def _held_groups(hands: np.ndarray, joker: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Writes bool[n, 338] into ``out``: natural then joker groups (columns 54..391)."""
     n = hands.shape[0]
     rank_pat = _rank_patterns(hands)
-    out = np.empty((n, A.NAT_SEQ0 - A.NAT_GROUP0), dtype=bool)
     out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = np.take(T.GROUP_NAT_HOLD, rank_pat, axis=0).reshape(n, -1)
     joker_groups = out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:]  # only hands holding the joker are looked up
     joker_groups[...] = False
@@ -61,11 +60,10 @@ def _held_groups(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
     return out
 
 
-def _held_sequences(hands: np.ndarray, joker: np.ndarray) -> np.ndarray:
-    """bool[n, 1936]: natural then joker sequences (columns 392..2327)."""
+def _held_sequences(hands: np.ndarray, joker: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Writes bool[n, 1936] into ``out``: natural then joker sequences (columns 392..2327)."""
     n = hands.shape[0]
     suit_pat = _suit_patterns(hands)
-    out = np.empty((n, A.NUM_PLAY_ACTIONS - A.NAT_SEQ0), dtype=bool)
     out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = np.take(T.SEQ_NAT_HOLD, suit_pat, axis=0).reshape(n, -1)
     # Joker sequences (72% of the columns) need the joker: only hands holding it are looked up.
     joker_seqs = out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:]
@@ -102,4 +100,6 @@ def held_block(hands: np.ndarray, block: int) -> np.ndarray:
     if block == BLOCK_SINGLES:
         return unpack_bits(hands)
     joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
-    return _held_groups(hands, joker) if block == BLOCK_GROUPS else _held_sequences(hands, joker)
+    lo, hi = BLOCKS[block]
+    held = np.empty((hands.shape[0], hi - lo), dtype=bool)
+    return _held_groups(hands, joker, held) if block == BLOCK_GROUPS else _held_sequences(hands, joker, held)

@@ -54,7 +54,7 @@ def _held_groups(hands: np.ndarray, joker: np.ndarray, out: np.ndarray) -> np.nd
     out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = np.take(T.GROUP_NAT_HOLD, rank_pat, axis=0).reshape(n, -1)
     joker_groups = out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:]  # only hands holding the joker are looked up
     joker_groups[...] = False
-    w = np.flatnonzero(joker)
+    w = joker.nonzero()[0]
     if w.size:
         joker_groups[w] = np.take(T.GROUP_JOKER_HOLD, rank_pat[w] + 16, axis=0).reshape(w.size, -1)
     return out
@@ -68,7 +68,7 @@ def _held_sequences(hands: np.ndarray, joker: np.ndarray, out: np.ndarray) -> np
     # Joker sequences (72% of the columns) need the joker: only hands holding it are looked up.
     joker_seqs = out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:]
     joker_seqs[...] = False
-    w = np.flatnonzero(joker)
+    w = joker.nonzero()[0]
     if w.size:
         joker_seqs[w] = np.take(T.SEQ_JOKER_HOLD, suit_pat[w] + 8192, axis=0).reshape(w.size, -1)
     return out

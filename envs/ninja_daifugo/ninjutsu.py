@@ -91,7 +91,7 @@ def _boosted_blocks(st: DaifugoState, g: np.ndarray, hand: np.ndarray, shift: np
     lock = np.where(ignore_lock, 0, st.lock[g]).astype(np.int64)
     block = field_block(st.field_class[g])
     for blk, (lo, hi) in enumerate(BLOCKS):
-        k = np.flatnonzero(block == blk)
+        k = (block == blk).nonzero()[0]
         if k.size:
             yield k, held_block(hand[k], blk) & _BOOSTED_ROWS[boost[k], row[k], lo:hi] & T.LOCK_OK[lock[k], lo:hi]
 
@@ -123,7 +123,7 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     avail &= np.take(st.uses_left.reshape(-1, 4), own, axis=0) > 0
     # Most players to act cannot pay for any jutsu: only the others are looked at further. (A row's 4
     # flags read as one 32-bit word are nonzero when any is set: several times cheaper than any(axis=1).)
-    k = np.flatnonzero(avail.view(np.uint32)[:, 0])
+    k = avail.view(np.uint32)[:, 0].nonzero()[0]
     if not k.size:
         return out
     g, p, lv, avail, hand, variant, direction = g[k], p[k], lv[k], avail[k], hand[k], variant[k], direction[k]
@@ -135,7 +135,7 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     throwable = (popcount(hand) >= 2) & ((hand & ~_JOKER_BIT) != 0)
     legal[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & _TARGET_OK[aim_any[:, SHURIKEN], seats]
     legal[:, 6] = avail[:, RAITON] & _RAITON_OK[aim_any[:, RAITON], st.field_action[g] + 1]
-    henge = np.flatnonzero(avail[:, HENGE])
+    henge = avail[:, HENGE].nonzero()[0]
     if henge.size:
         lead = st.field_class[g[henge]] == T.FC_EMPTY
         legal[henge[lead], 7] = (hand[henge[lead]] & ~_JOKER_BIT) != 0  # see _LEAD_ROWS

@@ -104,7 +104,7 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
         mask[g, :A.NUM_PLAY_ACTIONS] = N.boosted_plays(st, g, hand[g], st.henge_shift[g], st.lock_ignored[g],
                                                        variant[g], direction[g])
     if cfg.ninja_on and in_play:
-        g = np.flatnonzero((case >= CASE_LEAD) & (case <= CASE_BOOSTED) & ~st.jutsu_used)
+        g = ((case >= CASE_LEAD) & (case <= CASE_BOOSTED) & ~st.jutsu_used).nonzero()[0]
         if g.size:
             mask[g, A.ASHIDOME0:A.PICK0] = N.jutsu_mask(st, g, hand[g], variant[g], direction[g])
     if (g := exchanging) is not None:
@@ -346,7 +346,7 @@ def apply_play(st: DaifugoState, g: np.ndarray, a: np.ndarray, cfg: DaifugoConfi
     st.field_elo[g] = A.LO[a]
     st.field_ehi[g] = A.HI[a]
     st.field_class[g] = T.FIELD_CLASS[(decl == D_WEAK_JOKER).astype(np.intp), a]
-    k = np.flatnonzero(st.henge_shift[g])  # the few boosted plays are recomputed apart
+    k = st.henge_shift[g].nonzero()[0]  # the few boosted plays are recomputed apart
     if k.size:  # (tables by [shift - 1, direction, action], see tables.BOOSTED_ELO)
         gb, ab = g[k], a[k]
         boost = st.henge_shift[gb] - 1

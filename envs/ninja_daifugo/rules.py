@@ -26,8 +26,8 @@ from .field import clear_field
 from .held import (BLOCK_GROUPS, BLOCK_LEAD, BLOCK_SEQUENCES, BLOCK_SINGLES, BLOCKS, field_block, held_block,
                    held_plays)
 from .seats import OTHER_SEATS, count_seats, next_seat, seat_with_title
-from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_PLAY, PHASE_SHURIKEN,
-                    DaifugoState)
+from .state import (DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_PLAY,
+                    PHASE_SHURIKEN, DaifugoState)
 
 _U0 = np.uint64(0)
 
@@ -275,28 +275,40 @@ def end_turn(st: DaifugoState, g: np.ndarray) -> None:
     st.lock_ignored[g] = False
 
 
+# What applying an action does, by [phase, kind of action] (a validated action fits its phase): an
+# exchange gift, a 手裏剣 throw, a jutsu activation, a pass, a card play.
+STEP_PICK, STEP_THROW, STEP_JUTSU, STEP_PASS, STEP_PLAY = range(5)
+_STEP_OF = np.full((len(PHASE_NAMES), len(A.KIND_NAMES)), STEP_PLAY, dtype=np.int8)
+_STEP_OF[PHASE_EXCHANGE] = STEP_PICK
+_STEP_OF[PHASE_SHURIKEN] = STEP_THROW
+_STEP_OF[PHASE_PLAY, A.K_JUTSU] = STEP_JUTSU
+_STEP_OF[PHASE_PLAY, A.K_PASS] = STEP_PASS
+assert (A.KIND == A.K_PASS).nonzero()[0].tolist() == [A.PASS]  # PASS is the only action of its kind
+
+
 def apply(st: DaifugoState, g: np.ndarray, actions: np.ndarray, cfg: DaifugoConfig) -> None:
     """Apply the already validated ``actions`` (one per game of ``g``) to games ``g``."""
     stepped, a = g, actions
     st.game_steps[g] += 1
-    phase = st.phase[g]
-    exchanging = phase == PHASE_EXCHANGE
-    apply_pick(st, g[exchanging], a[exchanging], cfg)
-    throwing = phase == PHASE_SHURIKEN
-    N.throw(st, g[throwing], a[throwing])
-    playing = phase == PHASE_PLAY
-    g, a = g[playing], a[playing]
-    jutsu = A.KIND[a] == A.K_JUTSU
-    N.activate(st, g[jutsu], a[jutsu], cfg)
-    g, a = g[~jutsu], a[~jutsu]
-    passing = a == A.PASS
-    gp = g[passing]
-    if gp.size:  # (a batch of one pays for every call, even on no games)
+    step = _STEP_OF[st.phase[g], A.KIND[a]]
+    # Positions in g of each kind of step (None: none); only the kinds present run (at a batch of one,
+    # a single one).
+    picks, throws, jutsu, passes, plays = rows_by_code(step, STEP_PLAY + 1)
+    if picks is not None:
+        apply_pick(st, g[picks], a[picks], cfg)
+    if throws is not None:
+        N.throw(st, g[throws], a[throws])
+    if jutsu is not None:
+        N.activate(st, g[jutsu], a[jutsu], cfg)
+    if passes is not None:
+        gp = g[passes]
         end_turn(st, gp)
         respond(st, gp, st.to_play[gp].astype(np.int64), cfg)
-    apply_play(st, g[~passing], a[~passing], cfg)
-    # The next turn of every game that passed or played (a new deal has no skips pending).
-    resolve_turn_start(st, g, cfg)
+    if plays is not None:
+        apply_play(st, g[plays], a[plays], cfg)
+    if passes is not None or plays is not None:
+        # The next turn of every game that passed or played (a new deal has no skips pending).
+        resolve_turn_start(st, g[step >= STEP_PASS], cfg)
     over = stepped[(st.game_steps[stepped] >= cfg.max_game_steps) & ~st.terminated[stepped]]
     st.truncated[over] = True
 

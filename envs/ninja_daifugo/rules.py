@@ -66,6 +66,12 @@ assert [BLOCK_LEAD, BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES] == [0, 1, 2, 3
 _CASE_OF_PHASE = np.full(max(PHASE_PLAY, PHASE_EXCHANGE, PHASE_SHURIKEN) + 1, CASE_NONE, dtype=np.int8)
 _CASE_OF_PHASE[PHASE_EXCHANGE] = CASE_EXCHANGE
 _CASE_OF_PHASE[PHASE_SHURIKEN] = CASE_SHURIKEN
+# The case of a row by [phase, 変化 shift 0..2, field class]: in play, a boosted turn or the block
+# answering the field; otherwise the phase's case.
+_CASE = np.empty((len(_CASE_OF_PHASE), 3, T.NUM_FIELD_CLASSES), dtype=np.int8)
+_CASE[...] = _CASE_OF_PHASE[:, None, None]
+_CASE[PHASE_PLAY, 0] = _CASE_OF_BLOCK[field_block(np.arange(T.NUM_FIELD_CLASSES))]
+_CASE[PHASE_PLAY, 1:] = CASE_BOOSTED
 
 
 def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
@@ -77,9 +83,7 @@ def legal_mask(st: DaifugoState, cfg: DaifugoConfig) -> np.ndarray:
     b = st.batch_size
     mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
     hand = st.hands[np.arange(b), st.to_play]
-    playing = st.phase == PHASE_PLAY
-    case = np.where(playing, np.where(st.henge_shift > 0, CASE_BOOSTED, _CASE_OF_BLOCK[field_block(st.field_class)]),
-                    _CASE_OF_PHASE[st.phase])
+    case = _CASE[st.phase, st.henge_shift, st.field_class]
     case[st.terminated | st.truncated] = CASE_NONE
     _, lead, singles, groups, sequences, boosted, exchanging, throwing = rows_by_code(case, 8)
     in_play = any(g is not None for g in (lead, singles, groups, sequences, boosted))

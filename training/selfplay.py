@@ -64,6 +64,11 @@ class TrainConfig:
     prior: str = "game"  # an agents.priors name, "game" (TRAIN_PRIORS' choice for the game) or "none"
     prior_gain: float = 4.0  # initial logits per prior unit (see training.prior_policy)
     prior_head: str = "full"  # "full" (a learned A×A map of the prior) or "diagonal" (one gain per action)
+    # Potential-based reward shaping (training.shaping): r + γΦ(s') − Φ(s) with Φ = shaping × the game's
+    # potential (ninja_slayer: damage dealt − taken, /10). 0 = off: the terminal reward alone.
+    shaping: float = 0.0
+    vf_net_arch: tuple[int, ...] | None = None  # the value network's hidden layers (None: net_arch)
+    curve_live: bool = False  # also append each curve point to <out>/<game>_curve_live.csv as it is made
 
     @classmethod
     def for_game(cls, game: str, **overrides: Any) -> "TrainConfig":
@@ -157,13 +162,20 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         raise ValueError(f"{cfg.game}: behaviour cloning and the action prior {prior!r} are two different starts; "
                          "set bc_decisions=0 (the policy starts as its prior) or prior='none'")
     policy_class: Any = "MlpPolicy"
-    policy_kwargs: dict[str, Any] = {"net_arch": list(cfg.net_arch)}
+    net_arch: Any = list(cfg.net_arch)
+    if cfg.vf_net_arch is not None:  # the value net is not exported: it may be smaller than the actor
+        net_arch = {"pi": list(cfg.net_arch), "vf": list(cfg.vf_net_arch)}
+    policy_kwargs: dict[str, Any] = {"net_arch": net_arch}
     learner_env: Any = env
+    if cfg.shaping:
+        from training.shaping import ShapedRewardVecEnv, potential_for
+
+        learner_env = ShapedRewardVecEnv(env, potential_for(cfg.game), cfg.gamma, cfg.shaping)
     if prior is not None:
         from agents.priors import make_prior
         from training.prior_policy import PriorMaskablePolicy, PriorObsVecEnv
 
-        learner_env = PriorObsVecEnv(env, make_prior(prior))
+        learner_env = PriorObsVecEnv(learner_env, make_prior(prior))
         policy_class = PriorMaskablePolicy
         policy_kwargs.update(prior_name=prior, prior_gain=cfg.prior_gain, prior_head=cfg.prior_head)
     model = MaskablePPO(policy_class, learner_env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
@@ -187,16 +199,12 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         def __init__(self) -> None:
             super().__init__()
             self.finished: list[float] = []
-            self.episode_return = np.zeros(cfg.num_envs)
             self.next_snapshot = cfg.snapshot_every
             self.next_point = cfg.curve_every
 
         def _on_step(self) -> bool:
-            self.episode_return += self.locals["rewards"]
-            dones = self.locals["dones"]
-            if dones.any():
-                self.finished.extend(self.episode_return[dones].tolist())
-                self.episode_return[dones] = 0.0
+            # The env's own episode returns: the game's reward, without any shaping.
+            self.finished.extend(info["episode"]["r"] for info in self.locals["infos"] if "episode" in info)
             if self.num_timesteps >= self.next_snapshot:
                 self.next_snapshot += cfg.snapshot_every
                 snap = policy_from_model(self.model, {"game": cfg.game, "rules": rules, "steps": self.num_timesteps,
@@ -213,6 +221,10 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                 curve.append({"steps": float(self.num_timesteps), "mean_reward": float(np.mean(self.finished)),
                               "episodes": float(len(self.finished)), "seconds": time.perf_counter() - start})
                 self.finished = []
+                if cfg.curve_live:  # each point as it comes (a long run can be watched; a killed one keeps it)
+                    with open(out / f"{cfg.game}_curve_live.csv", "a") as f:
+                        f.write(",".join(f"{curve[-1][k]:.6g}" for k in ("steps", "mean_reward", "episodes",
+                                                                          "seconds")) + "\n")
             if cfg.minutes is not None and time.perf_counter() - start > 60.0 * cfg.minutes:
                 return False
             return True
@@ -240,6 +252,9 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
             "seed": cfg.seed, "prior": prior, "algorithm": algorithm,
             "config": {k: v for k, v in asdict(cfg).items() if k not in ("rules", "progress")},
             "bc_losses": [round(x, 4) for x in bc_losses]}
+    if cfg.shaping:
+        meta["reward_shaping"] = (f"potential-based: r + {cfg.gamma}·Φ(s') − Φ(s), Φ = {cfg.shaping} × "
+                                  f"training.shaping.POTENTIALS[{cfg.game!r}] (0 at a game's end)")
     if previous:  # a continued run: totals over every stage, and the earlier stages themselves
         meta["stages"] = previous.get("stages", [{k: previous[k] for k in ("steps", "wall_time_s", "seed", "config")
                                                  if k in previous}]) + [

@@ -149,8 +149,8 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
         priors={"ninja_slayer_heuristic": "agents.priors:ninja_slayer_heuristic_prior"},
         train_prior="ninja_slayer_heuristic",
         # Each seat's deck is drawn per game from D1–D4 and fresh sealed pools, so one policy plays
-        # constructed and sealed; the heuristic is the opponent. (No hard is shipped yet: 1.0M learner
-        # steps in 62 minutes played even with normal, −0.02 [−0.11, +0.07] over 2,000 games.)
+        # constructed and sealed; the heuristic is the opponent. (No hard is shipped yet: up to 1.9M learner
+        # steps played about even with normal, at best +0.08 [−0.01, +0.16] over 2,000 games; see the README.)
         train_rules={"decks": "any"},
         train_defaults={"pool_size": 0, "ent_coef": 0.0, "bc_decisions": 0},
         trace_rule_sets=(

@@ -21,7 +21,8 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from training.evaluate import (SEED_STRIDE, EvalResult, Pairing, bootstrap_mean_ci, check_round_robin, chunk_rng,
-                               describe_seating, play_games, score_range, seat_layout, wilson_ci)
+                               describe_seating, games_ahead, play_games, score_of_a, score_range, seat_layout,
+                               wilson_ci)
 
 def chunk_scores(game_name: str, rules: Mapping[str, Any], policy_a: Any, policy_b: Any, a: int, b: int,
                  start: int, stop: int, seed: int, layout: str) -> np.ndarray:
@@ -33,9 +34,7 @@ def chunk_scores(game_name: str, rules: Mapping[str, Any], policy_a: Any, policy
     seating = seat_layout(layout, g, game.num_players)  # 0 -> a, 1 -> b
     returns = play_games(game, seating, [policy_a, policy_b], seed * SEED_STRIDE + g,
                          chunk_rng(seed, a, b, start))
-    a_mean = np.where(seating == 0, returns, 0).sum(1) / (seating == 0).sum(1)
-    b_mean = np.where(seating == 1, returns, 0).sum(1) / (seating == 1).sum(1)
-    return a_mean - b_mean
+    return score_of_a(seating, returns)
 
 
 def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int = 1000, seed: int = 0,
@@ -87,7 +86,7 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
             ranks = [0, 0] if s == 0 else ([0, 1] if s > 0 else [1, 0])
             (ra,), (rb,) = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
             ratings[a], ratings[b] = ra, rb
-        ahead = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
+        ahead = games_ahead(score)
         m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
         pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score))))
     p = game.num_players

@@ -180,6 +180,18 @@ def play_games(game: BatchGame, seat_policy: np.ndarray, policies: list[Policy],
     return total
 
 
+def score_of_a(seating: np.ndarray, returns: np.ndarray) -> np.ndarray:
+    """float[G]: each game's score, A's mean return per seat minus B's (``seating``: 0 where A sits)."""
+    a_mean = np.where(seating == 0, returns, 0.0).sum(axis=1) / (seating == 0).sum(axis=1)
+    b_mean = np.where(seating == 1, returns, 0.0).sum(axis=1) / (seating == 1).sum(axis=1)
+    return a_mean - b_mean
+
+
+def games_ahead(score: np.ndarray) -> float:
+    """How many games A is ahead in (a positive score), ties counted half."""
+    return float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
+
+
 SEED_STRIDE = 10_000_019  # game g of a run seeded s is seeded s * SEED_STRIDE + g, in every pairing
 
 
@@ -288,16 +300,14 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
                 seating = seat_layout(layout, g, p)  # 0 -> a, 1 -> b
                 returns = play_games(game, seating, [acting[a], acting[b]], seeds, chunk_rng(seed, ia, ib, start),
                                      on_finished=tick)
-                a_mean = np.where(seating == 0, returns, 0).sum(1) / (seating == 0).sum(1)
-                b_mean = np.where(seating == 1, returns, 0).sum(1) / (seating == 1).sum(1)
-                score = a_mean - b_mean
+                score = score_of_a(seating, returns)
                 scores.append(score)
                 for s in score:
                     ranks = [0, 0] if s == 0 else ([0, 1] if s > 0 else [1, 0])
                     (ra,), (rb,) = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
                     ratings[a], ratings[b] = ra, rb
             score = np.concatenate(scores)
-            ahead = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
+            ahead = games_ahead(score)
             # The bootstrap draws from its own generator too (seeded by the run and the pairing).
             m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
             pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score))))

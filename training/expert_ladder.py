@@ -31,7 +31,9 @@ import numpy as np
 from agents.expert import ExpertPolicy
 from agents.registry import cpu, heuristic
 from envs import make_game
-from training.evaluate import LAYOUTS, bootstrap_mean_ci, play_games, seat_layout, wilson_ci
+from training.cli import UsageError, parse_rules
+from training.evaluate import (LAYOUTS, bootstrap_mean_ci, games_ahead, play_games, score_of_a, seat_layout,
+                               wilson_ci)
 
 
 def batch_rng(seed: int, first_game: int) -> np.random.Generator:
@@ -75,9 +77,7 @@ def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "ha
         g = np.arange(lo, min(lo + batch, games))
         seating = seat_layout(layout, g, p)  # 0 = the expert, 1 = the other level
         returns = play_games(game, seating, [expert, other], seed_base + g, batch_rng(seed, lo))
-        mine = np.where(seating == 0, returns, 0.0).sum(axis=1) / (seating == 0).sum(axis=1)
-        theirs = np.where(seating == 1, returns, 0.0).sum(axis=1) / (seating == 1).sum(axis=1)
-        scores.append(mine - theirs)
+        scores.append(score_of_a(seating, returns))
         done = np.concatenate(scores)
         half = 1.96 * done.std(ddof=1) / np.sqrt(done.size) if done.size > 1 else float("inf")
         print(f"{done.size} games: score {done.mean():+.3f} ± {half:.3f} ({expert.decisions_per_second:.1f} "
@@ -92,7 +92,7 @@ def summary(game_name: str, rules: dict[str, Any], p: int, against: str, layout:
             seed: int, batch: int, score: np.ndarray, expert: ExpertPolicy, started: float) -> dict[str, Any]:
     """The JSON-ready record of the games ``score`` of a run planned for ``games`` games."""
     mean, ci = bootstrap_mean_ci(score, seed=[seed, games])
-    ahead = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
+    ahead = games_ahead(score)
     stats = expert.stats
     return {"game": game_name, "rules": rules, "players": p, "a": "expert", "b": against, "layout": layout,
             "games": int(score.size), "planned_games": games, "complete": int(score.size) == games,
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="standard errors a candidate must beat the guide's choice by")
     ap.add_argument("--seed-base", type=int, default=0, help="game g is dealt with seed SEED_BASE + g")
     ap.add_argument("--batch", type=int, default=100, help="games played at once")
-    ap.add_argument("--rule", action="append", default=[], help="KEY=JSON rule option, repeatable")
+    ap.add_argument("--rule", action="append", default=[], help="KEY=VALUE rule option (VALUE read as JSON when it can be), repeatable")
     ap.add_argument("--json", default=None, help="also write the result (with this command) to this file, "
                     "rewritten after every batch")
     ap.add_argument("--resume", action="store_true",
@@ -160,9 +160,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0, help="seeds the policies' random numbers (with each batch)")
     args = ap.parse_args(argv)
     try:
-        rules = {k: json.loads(v) for k, v in (r.split("=", 1) for r in args.rule)}
-    except ValueError as e:
-        ap.error(f"--rule takes KEY=JSON (e.g. num_players=3): {e}")
+        rules = parse_rules(args.rule)  # as yuugi reads --rule: VALUE as JSON when it can be
+    except UsageError as e:
+        ap.error(str(e))
     if args.resume and not args.json:
         ap.error("--resume carries on the run saved in --json FILE; give --json")
     if args.rounds is not None:

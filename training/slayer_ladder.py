@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from training.evaluate import SEED_STRIDE, bootstrap_mean_ci, play_games, seat_layout, wilson_ci
+from training.evaluate import SEED_STRIDE, bootstrap_mean_ci, games_ahead, play_games, seat_layout, wilson_ci
 
 GAME = "ninja_slayer"
 DEFAULT_LEVELS = ("random", "easy", "normal", "hard")
@@ -36,7 +36,7 @@ DEFAULT_LEVELS = ("random", "easy", "normal", "hard")
 def summary(score: np.ndarray, seed: Any) -> dict[str, Any]:
     """Mean score with its bootstrap interval, the stronger side's win share (draws half) with Wilson's."""
     mean, ci = bootstrap_mean_ci(score, seed=seed)
-    won = float(np.where(score > 0, 1.0, np.where(score < 0, 0.0, 0.5)).sum())
+    won = games_ahead(score)
     lo, hi = wilson_ci(won, len(score))
     return {"games": int(len(score)), "score": round(mean, 4), "score_ci95": [round(ci[0], 4), round(ci[1], 4)],
             "ahead": round(won / len(score), 4), "ahead_ci95": [round(lo, 4), round(hi, 4)],

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.grouping import rows_by_code
+
 from . import cards as C
 from . import stack, zones
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, END_TRUNCATED,
@@ -54,11 +56,10 @@ def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 
 def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """What each step does as it begins (one call per step present among ``g``)."""
-    phase = st.phase[g]
-    present = np.bincount(phase, minlength=len(_BEGIN))
-    for ph in np.flatnonzero(present):
-        gs = g if present[ph] == len(g) else g[phase == ph]
-        _BEGIN[int(ph)](st, gs, st.tp[gs].astype(np.int64), cfg)
+    for begin, rows in zip(_BEGIN, rows_by_code(st.phase[g], len(_BEGIN))):
+        if rows is not None:
+            gs = g[rows]
+            begin(st, gs, st.tp[gs].astype(np.int64), cfg)
 
 
 def _begin_untap(st: NinjaSlayerState, g: np.ndarray, tp: np.ndarray, cfg) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.advance import MicroOps
+from envs.core.grouping import rows_by_code
 
 from . import actions as A
 from . import cards as C
@@ -192,12 +193,9 @@ def forced_action(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -
     instant check to the rows that have nothing they could pay for.
     """
     action = np.full(len(g), -1, dtype=np.int64)
-    dec = st.decision[g]
-    present = np.bincount(dec, minlength=NUM_DECISIONS).tolist()
     me = st.to_play[g].astype(np.int64)
-    for d in (DECISION_ETEL, DECISION_PRIORITY, DECISION_DECLARE, DECISION_TARGET):
-        if present[d]:
-            sel = slice(None) if present[d] == len(g) else np.flatnonzero(dec == d)
+    for d, sel in zip(_FORCED, rows_by_code(st.decision[g], NUM_DECISIONS, *((d,) for d in _FORCED))):
+        if sel is not None:
             action[sel] = _FORCED[d](st, g[sel], me[sel], cfg)
     return action
 
@@ -280,11 +278,8 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
     n = len(g)
     mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
     me = st.to_play[g].astype(np.int64)
-    dec = st.decision[g]
-    count = np.bincount(dec, minlength=NUM_DECISIONS).tolist()
-    for d, part in _LEGAL.items():
-        if count[d]:
-            rows = slice(None) if count[d] == n else np.flatnonzero(dec == d)
+    for part, rows in zip(_LEGAL.values(), rows_by_code(st.decision[g], NUM_DECISIONS, *((d,) for d in _LEGAL))):
+        if rows is not None:
             part(st, g[rows], me[rows], cfg, mask, rows)
     return mask
 
@@ -391,12 +386,10 @@ def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
 
 def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """One legal action per game in ``g``; leaves each game with its next micro-operation set."""
-    fam = A.FAMILY[a]
     me = st.to_play[g].astype(np.int64)
-    present = np.bincount(fam, minlength=A.NUM_FAMILIES)
-    for f in np.flatnonzero(present):
-        sel = slice(None) if present[f] == len(g) else fam == f
-        _APPLY[int(f)](st, g[sel], me[sel], a[sel], cfg)
+    for f, sel in enumerate(rows_by_code(A.FAMILY[a], A.NUM_FAMILIES)):
+        if sel is not None:
+            _APPLY[f](st, g[sel], me[sel], a[sel], cfg)
 
 
 def _pass(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:

@@ -19,6 +19,7 @@ from .config import (ASHIDOME, BASE_COST, D_COSTLY_JUTSU, HENGE, MAX_POINTS, RAI
                      DaifugoConfig)
 from .field import clear_field
 from .held import BLOCKS, field_block, held_block, held_plays
+from .seats import SEAT_WEIGHTS
 from .state import NUM_SEATS, PHASE_PLAY, PHASE_SHURIKEN, DaifugoState
 
 _BASE_COST = np.array(BASE_COST, dtype=np.int64)
@@ -65,10 +66,8 @@ def _target_ok() -> np.ndarray:
 
 
 _TARGET_OK = _target_ok()
-_SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
 # _RAITON_OK[aim_any, field action + 1]: 雷遁 needs a field play, of 1-2 cards below Lv3.
-_FIELD_SIZE = np.concatenate([[0], A.SIZE])
-_RAITON_OK = np.stack([(_FIELD_SIZE > 0) & (_FIELD_SIZE <= 2), _FIELD_SIZE > 0])
+_RAITON_OK = np.stack([(T.FIELD_SIZE > 0) & (T.FIELD_SIZE <= 2), T.FIELD_SIZE > 0])
 
 # _COST_BY_KEY[(declaration * 6 + level) * 4 + jutsu]: effective_cost as one table lookup.
 _COST_BY_KEY = np.stack([[effective_cost(np.full(4, lv), np.array(d)) for lv in range(6)]
@@ -130,7 +129,7 @@ def jutsu_mask(st: DaifugoState, g: np.ndarray, hand: np.ndarray, variant: np.nd
     legal = np.zeros((len(k), NUM_JUTSU_ACTIONS), dtype=bool)
     # Lv3+: any active opponent, a field of any size; Lv1-2: the next one, 1-2 cards (0/1: a table index).
     aim_any = (lv >= 3).astype(np.intp)
-    seats = p * 16 + st.active[g] @ _SEAT_WEIGHTS  # the player and who is active: the key of _TARGET_OK
+    seats = p * 16 + st.active[g] @ SEAT_WEIGHTS  # the player and who is active: the key of _TARGET_OK
     legal[:, 0:3] = avail[:, [ASHIDOME]] & _TARGET_OK[aim_any[:, ASHIDOME], seats]
     throwable = (popcount(hand) >= 2) & ((hand & ~_JOKER_BIT) != 0)
     legal[:, 3:6] = (avail[:, SHURIKEN] & throwable)[:, None] & _TARGET_OK[aim_any[:, SHURIKEN], seats]

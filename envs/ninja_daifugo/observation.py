@@ -16,6 +16,7 @@ import numpy as np
 from envs.core.layout import block_offsets
 
 from . import actions as A
+from . import tables as T
 from .ninjutsu import effective_cost
 from .config import USES_BY_LEVEL, DaifugoConfig
 from .state import NUM_SEATS, DaifugoState
@@ -80,10 +81,9 @@ _KIND_BLOCK = np.zeros(7, dtype=np.int64)
 _KIND_BLOCK[[A.K_SINGLE, A.K_JSINGLE]] = 1
 _KIND_BLOCK[A.K_GROUP] = 2
 _KIND_BLOCK[A.K_SEQ] = 3
-# Field tables by field action + 1 (0 = an empty field): its kind block, its size, whether it is the
-# joker single.
+# Field tables by field action + 1 (0 = an empty field): its kind block and whether it is the joker
+# single (its size: tables.FIELD_SIZE).
 _FIELD_KIND = np.concatenate([[0], _KIND_BLOCK[A.KIND]])
-_FIELD_SIZE = np.concatenate([[0], A.SIZE]).astype(np.int64)
 _FIELD_JOKER_SINGLE = np.concatenate([[False], A.KIND == A.K_JSINGLE])
 _NOWHERE = OBS_SIZE  # a scratch column past the end, for one-hots that are absent
 _SEATS = np.arange(NUM_SEATS)
@@ -189,7 +189,7 @@ def observe(st: DaifugoState, seat: int | np.ndarray, cfg: DaifugoConfig) -> np.
     # The per-game values are built field-major, one row per block (np.array over a list of arrays
     # is one call; np.stack costs several at a batch of one).
     fa1 = st.field_action + 1  # field play + 1, 0 on an empty field: the index of the field tables
-    raw = np.array([_FIELD_KIND[fa1], _FIELD_SIZE[fa1], st.field_elo, st.field_ehi, st.declaration, st.phase,
+    raw = np.array([_FIELD_KIND[fa1], T.FIELD_SIZE[fa1], st.field_elo, st.field_ehi, st.declaration, st.phase,
                     st.picks_left, st.henge_shift,
                     # Seats (-1 for none): the field owner (none on an empty field), the 都落ち candidate,
                     # the seat to act (none once over), the 手裏剣 target.

@@ -19,12 +19,13 @@ def _next_table() -> np.ndarray:
 
 
 _NEXT = _next_table()
-_SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
+# flags @ SEAT_WEIGHTS: a row's 4 seat flags as one pattern 0..15 (bit s = seat s)
+SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
 
 
 def next_seat(eligible: np.ndarray, after: np.ndarray) -> np.ndarray:
     """First seat after ``after[k]`` (not itself) with ``eligible[k, seat]``; -1 if none."""
-    return _NEXT[after, eligible @ _SEAT_WEIGHTS]
+    return _NEXT[after, eligible @ SEAT_WEIGHTS]
 
 
 # OTHER_SEATS[s]: every seat but s; its last row (index -1: no seat) is every seat.

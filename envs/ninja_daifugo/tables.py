@@ -59,6 +59,10 @@ def shifted_low(lo: np.ndarray, hi: np.ndarray, kind: np.ndarray, shift: int | n
     return np.where(np.asarray(direction) == 0, up, down)
 
 
+# The number of cards of the play on the field, by field action + 1 (0: an empty field).
+FIELD_SIZE = np.concatenate([[0], A.SIZE]).astype(np.int64)
+
+
 def _boosted_field() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The field a play boosted by 変化 leaves, by [shift - 1, direction, action]: its effective low and
     high ranks (high -1 for a play without ranks), and its field class by [.., weak joker, action]."""

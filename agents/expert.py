@@ -13,7 +13,10 @@ For each decision the policy
 3. plays every candidate in every determinization and **rolls out** to the end with the *rollout
    policy* (``normal``, ``hard`` or ``random``) at every seat, all rows of all decisions in one
    batch on the core (the same determinizations serve every candidate: common random numbers, so
-   the comparison between candidates is sharper than the noise of each estimate);
+   the comparison between candidates is sharper than the noise of each estimate). A game may
+   end its rollouts earlier (``HORIZONS``): a daifugō rollout ends with its deal, a ninja_slayer
+   one after the next turn, where a horizon with a ``value`` estimates each seat's reward from the
+   position (ninja_slayer's: a fitted win probability from the damage and 工作力 leads);
 4. repeats 2–3 in rounds while the budget lasts, and plays the candidate with the best mean reward
    for the acting seat, *provided it is better than the guide's own choice with confidence*:
    each candidate is compared with the guide's first choice sample by sample (the paired
@@ -47,7 +50,7 @@ records decisions, rollouts and seconds, so ``rollouts_per_second`` reports what
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -69,7 +72,61 @@ def end_of_deal(origin: State, now: State) -> np.ndarray:
     return now.game_index != origin.game_index
 
 
-HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal}
+class TurnsAhead:
+    """ninja_slayer's horizon: a rollout ends when ``turns`` more turns have begun, and is valued there.
+
+    Slayer games run to hundreds of decisions; a full rollout with the heuristic costs about 270
+    of them, a rollout over the rest of this turn and the next one about 30. Where a rollout stops
+    unfinished, :meth:`value` estimates each seat's expected reward from the position: a logistic
+    model of the winner fitted on 21,886 turn starts of 1,200 games of the heuristic against
+    itself (constructed, sealed and mixed decks; 5-fold cross-validated log-loss 0.563 against
+    0.693 for a coin), on two features, the damage lead (the opponent's damage cards minus mine)
+    and the 工作力 lead on the field (the damage my characters deal per turn, mine minus the
+    opponent's): ``P(win) = σ(0.24 × damage lead + 0.33 × 工作力 lead)``, valued ``2P − 1``.
+    """
+
+    def __init__(self, turns: int = 2) -> None:
+        self.turns = turns
+
+    def __call__(self, origin: State, now: State) -> np.ndarray:
+        return now.turn >= origin.turn + self.turns
+
+    @staticmethod
+    def value(state: State) -> np.ndarray:
+        """float64[n, 2]: each seat's estimated reward (zero-sum, in (-1, 1))."""
+        from envs.ninja_slayer.zones import kousaku
+
+        damage = (state.dmg_up + state.dmg_down).astype(np.float64)
+        power = kousaku(state).sum(axis=2).astype(np.float64)
+        lead = 0.24 * (damage[:, 1] - damage[:, 0]) + 0.33 * (power[:, 0] - power[:, 1])
+        v = np.tanh(lead / 2.0)  # 2 sigmoid(lead) - 1
+        return np.stack([v, -v], axis=1)
+
+
+# A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0).
+HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": TurnsAhead(2)}
+
+
+def rollout_to_horizon(game: BatchGame, state: State, policy: Policy, rng: np.random.Generator, horizon: Horizon,
+                       origin: State, value: Callable[[State], np.ndarray]) -> np.ndarray:
+    """:func:`agents.search.rollout.rollout` with ``horizon``, plus ``value`` of the rows it stopped unfinished."""
+    n = state.batch_size
+    total = np.zeros((n, game.num_players), dtype=np.float64)
+    rows, st, start = np.arange(n), state, origin
+    while True:
+        over = st.done | horizon(start, st)
+        if over.all() or over.mean() > 0.5:  # valued when stopped, then dropped
+            cut = np.flatnonzero(over & ~st.done)
+            if cut.size:
+                total[rows[cut]] += value(st.take(cut))
+            if over.all():
+                return total
+            keep = np.flatnonzero(~over)
+            st, rows, start, over = st.take(keep), rows[keep], start.take(keep), over[keep]
+        live = ~over
+        actions = policy.act(game.observe(st, st.to_play.astype(np.int64)), game.legal_mask(st), rng)
+        game.step(st, actions, live, check=False)
+        total[rows[live]] += st.rewards[live]
 
 # Each game's search, chosen by 200-game matches against ``hard`` on selection seeds 500000..500199
 # (training/expert_ladder.py; the figures are in the README): the guide that proposes candidates and
@@ -83,6 +140,7 @@ GAME_SEARCH: dict[str, dict[str, Any]] = {
     "ninja_daifugo": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
     "nigejozu": {"guide": "hard", "rollout": "random", "top_n": 4, "samples": 128},
     "momotaro": {"guide": "hard", "rollout": "random", "top_n": 4, "samples": 32},
+    "ninja_slayer": {"guide": "normal", "rollout": "random", "top_n": 4, "samples": 16},
 }
 DEFAULT_THINK_MS = 50.0
 
@@ -227,7 +285,10 @@ class ExpertPolicy:
             first_origin = sims.copy() if self.horizon is not None else None
             game.step(sims, action_of_row, check=False)
             reward = sims.rewards[np.arange(sims.batch_size), seats[decision_of_row]].astype(np.float64)
-            later = rollout(game, sims, played, rng, self.horizon, first_origin)
+            if callable(getattr(self.horizon, "value", None)):
+                later = rollout_to_horizon(game, sims, played, rng, self.horizon, first_origin, self.horizon.value)
+            else:
+                later = rollout(game, sims, played, rng, self.horizon, first_origin)
             reward += later[np.arange(sims.batch_size), seats[decision_of_row]]
             per_sample = np.zeros((d * n_cand, k))
             per_sample[slot_of_row, np.tile(np.arange(k), di.size)] = reward

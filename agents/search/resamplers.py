@@ -15,6 +15,7 @@ RESAMPLERS: dict[str, str] = {
     "ninja_daifugo": "envs.ninja_daifugo.hidden",
     "nigejozu": "envs.nigejozu.hidden",
     "momotaro": "envs.momotaro.hidden",
+    "ninja_slayer": "envs.ninja_slayer.hidden",
 }
 
 

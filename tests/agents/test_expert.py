@@ -84,7 +84,7 @@ def test_observation_only_calls_and_wrong_seats_are_refused_with_the_way_out():
         with pytest.raises(ValueError):
             ExpertPolicy("nigejozu", heuristic("nigejozu"), **bad)
     with pytest.raises(OptionError, match="nigejozu"):
-        ExpertPolicy("ninja_slayer", heuristic("nigejozu"))
+        ExpertPolicy("no_such_game", heuristic("nigejozu"))  # no resampler: refused, naming the games with one
 
 
 def test_dispatch_gives_each_kind_of_policy_what_it_reads():

@@ -98,7 +98,7 @@ def test_registry_errors(monkeypatch, tmp_path):
         heuristic("chess")
     for game, levels in SHIPPED.items():  # each of these has a resampler, so expert searches it
         assert available_levels(game) == levels + ["expert"]
-    assert available_levels("ninja_slayer") == ["random", "easy", "normal"]  # no weights, no resampler yet
+    assert available_levels("ninja_slayer") == ["random", "easy", "normal", "expert"]  # no weights yet
     monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
     assert available_levels("nigejozu") == ["random", "easy", "normal", "expert"]
     with pytest.raises(OptionError, match="no trained weights"):

@@ -49,7 +49,7 @@ class TrueWorld:
         return state.copy()
 
 
-@pytest.mark.parametrize("game_name,steps", [("ninja_daifugo", 30), ("nigejozu", 12), ("momotaro", 40)])
+@pytest.mark.parametrize("game_name,steps", [("ninja_daifugo", 30), ("nigejozu", 12), ("momotaro", 120)])
 def test_the_decision_depends_only_on_what_the_seat_may_know(game_name, steps):
     game, st = mid_game(game_name, 24, steps)
     seats = st.to_play.astype(np.int64)
@@ -62,6 +62,23 @@ def test_the_decision_depends_only_on_what_the_seat_may_know(game_name, steps):
     cheat.resample = TrueWorld()
     seen = [cheat.act_state(game, w, seats, np.random.default_rng(7)) for w in worlds]
     assert any((seen[0] != other).any() for other in seen[1:])
+
+
+def test_momotaro_searches_the_last_battle_round_only():
+    """Before round 3 the expert plays its guide's (hard's) move without a rollout; in round 3 it searches."""
+    for steps, searched in ((40, False), (120, True)):
+        game, st = mid_game("momotaro", 24, steps, seed=4)
+        assert ((st.round >= 3) == searched).all()  # the positions are where the test means them to be
+        seats = st.to_play.astype(np.int64)
+        rng = np.random.default_rng(0)
+        expert = small_expert("momotaro", guide="hard")
+        actions = expert.act_state(game, st, seats, rng)
+        hard_move = hard_for(game).act(game.observe(st, seats), game.legal_mask(st), rng)
+        if searched:
+            assert expert.stats["searched"] > 0 and expert.stats["rollouts"] > 0
+        else:
+            assert expert.stats["searched"] == 0 and expert.stats["rollouts"] == 0
+            np.testing.assert_array_equal(actions, hard_move)
 
 
 def test_it_plays_legal_moves_in_batches_and_reports_its_speed():
@@ -240,7 +257,8 @@ def test_all_decisions_of_a_batch_are_searched_in_one_rollout_batch():
 def test_every_rollout_policy_plays_legal_games_to_the_end(rollout_policy):
     game, st = mid_game("momotaro", 8, 20, seed=6)
     expert = ExpertPolicy("momotaro", heuristic("momotaro"), think_ms=None, samples=2, top_n=3,
-                          rollout_policy=rollout_policy, prune=0.0)
+                          rollout_policy=rollout_policy, prune=0.0,
+                          search_when=lambda state: np.ones(state.batch_size, dtype=bool))  # from round 1: long rollouts
     actions = expert.act_state(game, st, st.to_play, np.random.default_rng(0))
     assert game.legal_mask(st)[np.arange(st.batch_size), actions].all() and expert.stats["rollouts"] > 0
 

@@ -78,6 +78,14 @@ def test_it_is_a_level_and_plays_complete_games_with_legal_moves():
     assert expert.stats["searched"] > 50 and expert.rollouts_per_second > 0
 
 
+def test_the_default_search_plays_legal_moves():
+    g, st = mid_game(6, 30, seed=5)
+    expert = ExpertPolicy("ninja_slayer", heuristic("ninja_slayer"), think_ms=None)  # heuristic rollouts
+    assert expert.describe()["rollout_policy"] == "normal"
+    actions = expert.act_state(g, st, st.to_play, np.random.default_rng(0))
+    assert g.legal_mask(st)[np.arange(st.batch_size), actions].all() and expert.stats["rollouts"] > 0
+
+
 def test_rollouts_stop_after_the_next_turn_and_are_valued_by_the_damage_and_power_leads():
     horizon = HORIZONS["ninja_slayer"]
     assert isinstance(horizon, TurnsAhead)

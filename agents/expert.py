@@ -57,126 +57,13 @@ import numpy as np
 from agents.policy import Policy
 from agents.search.guides import candidates as guide_candidates
 from agents.search.guides import check_policy_name, resolve
+from agents.search.game_search import HORIZONS, SEARCH_WHEN, fast_rollout_policy, search_defaults
 from agents.search.resamplers import resampler
 from agents.search.rollout import Horizon, rollout
 from envs.core.game import BatchGame, State
 
 
-def end_of_deal(origin: State, now: State) -> np.ndarray:
-    """Daifugō's horizon: a rollout ends with the deal it started in (a series has several).
-
-    The finishing place of this deal is its reward and decides the titles of the next one, so the
-    place is what a decision now is judged by; simulating the later deals would multiply the cost
-    for a signal dominated by future chance.
-    """
-    return now.game_index != origin.game_index
-
-
-class TurnsAhead:
-    """ninja_slayer's horizon: a rollout ends when ``turns`` more turns have begun, and is valued there.
-
-    Slayer games run to hundreds of decisions; a full rollout with the heuristic costs about 270
-    of them, a rollout over the rest of this turn and the next one about 30. Where a rollout stops
-    unfinished, :meth:`value` estimates each seat's expected reward from the position: a logistic
-    model of the winner fitted on 21,886 turn starts of 1,200 games of the heuristic against
-    itself (constructed, sealed and mixed decks; 5-fold cross-validated log-loss 0.563 against
-    0.693 for a coin), on two features, the damage lead (the opponent's damage cards minus mine)
-    and the 工作力 lead on the field (the damage my characters deal per turn, mine minus the
-    opponent's): ``P(win) = σ(0.24 × damage lead + 0.33 × 工作力 lead)``, valued ``2P − 1``.
-    """
-
-    def __init__(self, turns: int = 2) -> None:
-        self.turns = turns
-
-    def __call__(self, origin: State, now: State) -> np.ndarray:
-        return now.turn >= origin.turn + self.turns
-
-    @staticmethod
-    def value(state: State) -> np.ndarray:
-        """float64[n, 2]: each seat's estimated reward (zero-sum, in (-1, 1))."""
-        from envs.ninja_slayer.zones import kousaku
-
-        damage = (state.dmg_up + state.dmg_down).astype(np.float64)
-        power = kousaku(state).sum(axis=2).astype(np.float64)
-        lead = 0.24 * (damage[:, 1] - damage[:, 0]) + 0.33 * (power[:, 0] - power[:, 1])
-        v = np.tanh(lead / 2.0)  # 2 sigmoid(lead) - 1
-        return np.stack([v, -v], axis=1)
-
-
-# A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0).
-HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": TurnsAhead(2)}
-
-
-def rollout_to_horizon(game: BatchGame, state: State, policy: Policy, rng: np.random.Generator, horizon: Horizon,
-                       origin: State, value: Callable[[State], np.ndarray]) -> np.ndarray:
-    """:func:`agents.search.rollout.rollout` with ``horizon``, plus ``value`` of the rows it stopped unfinished."""
-    n = state.batch_size
-    total = np.zeros((n, game.num_players), dtype=np.float64)
-    rows, st, start = np.arange(n), state, origin
-    while True:
-        over = st.done | horizon(start, st)
-        if over.all() or over.mean() > 0.5:  # valued when stopped, then dropped
-            cut = np.flatnonzero(over & ~st.done)
-            if cut.size:
-                total[rows[cut]] += value(st.take(cut))
-            if over.all():
-                return total
-            keep = np.flatnonzero(~over)
-            st, rows, start, over = st.take(keep), rows[keep], start.take(keep), over[keep]
-        live = ~over
-        actions = policy.act(game.observe(st, st.to_play.astype(np.int64)), game.legal_mask(st), rng)
-        game.step(st, actions, live, check=False)
-        total[rows[live]] += st.rewards[live]
-
-
-def last_battle_round(state: State) -> np.ndarray:
-    """momotaro's decisions worth a search: those of the third (last) battle round.
-
-    Earlier decisions (the sealed bids of the hiring, the first two rounds' attacks) shape a game
-    whose end is far away and full of dice: a few dozen rollouts cannot tell their candidates apart,
-    and with random rollouts they misjudge them. In the last round the end is near and the rollouts
-    are short, so ``hard``'s own play is an accurate evaluator. Searching from the last round only
-    scored +0.058 [+0.008, +0.107] against ``hard`` at a 4-player table (1,000 selection games), from
-    round 2 on +0.056 [+0.007, +0.106] at twice the cost, every decision +0.021 over 2,000 games.
-    """
-    return state.round >= 3
-
-
-# Per game, the decisions worth a search (state -> bool[B]); the others play the guide's choice.
-SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle_round}
-
-# Each game's search, chosen by 200-game matches against ``hard`` on selection seeds 500000..500199
-# (training/expert_ladder.py; the figures are in the README): the guide that proposes candidates and
-# is the reference, the rollout policy, how many candidates and determinizations per round. Random
-# rollouts are 20-50 times cheaper than the heuristic's or the network's, so they buy many more
-# samples within the same time: in nigejozu 128 random rollouts per candidate scored +0.22 against
-# hard where 32 scored 0.00; in momotaro (4 players) 32 random ones +0.08 in 310 s, 8 with hard +0.05
-# in 536 s. ninja_slayer (no shipped hard: against normal, 200 games, 50 ms per decision, rollouts to
-# the end of the next turn, agents/weights/ninja_slayer_expert_ladder_selection.json) is the
-# exception: 4 rollouts by the heuristic per candidate scored +0.46 [+0.20, +0.72] where 16 random
-# ones scored -0.32 [-0.58, -0.04] (random replies misjudge a card game's turn) and 8 heuristic ones
-# ending with the current turn +0.18 [-0.10, +0.46]. A game not listed gets DEFAULT_SEARCH.
-DEFAULT_SEARCH: dict[str, Any] = {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4}
-GAME_SEARCH: dict[str, dict[str, Any]] = {
-    "ninja_daifugo": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
-    "nigejozu": {"guide": "hard", "rollout": "random", "top_n": 4, "samples": 128},
-    "momotaro": {"guide": "hard", "rollout": "hard", "top_n": 4, "samples": 32},
-    "ninja_slayer": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
-}
 DEFAULT_THINK_MS = 50.0
-
-
-def search_defaults(game_name: str) -> dict[str, Any]:
-    return dict(GAME_SEARCH.get(game_name, DEFAULT_SEARCH))
-
-
-def fast_rollout_policy(game_name: str, policy: Policy, heuristic: Policy) -> Policy:
-    """``policy``, or an equivalent that is faster on rollout batches (daifugō's heuristic on legal actions only)."""
-    if game_name == "ninja_daifugo" and policy is heuristic:
-        from agents.search.daifugo_rollout import SparseDaifugoHeuristic
-
-        return SparseDaifugoHeuristic()
-    return policy
 
 
 class ExpertPolicy:
@@ -311,10 +198,7 @@ class ExpertPolicy:
             first_origin = sims.copy() if self.horizon is not None else None
             game.step(sims, action_of_row, check=False)
             reward = sims.rewards[np.arange(sims.batch_size), seats[decision_of_row]].astype(np.float64)
-            if callable(getattr(self.horizon, "value", None)):
-                later = rollout_to_horizon(game, sims, played, rng, self.horizon, first_origin, self.horizon.value)
-            else:
-                later = rollout(game, sims, played, rng, self.horizon, first_origin)
+            later = rollout(game, sims, played, rng, self.horizon, first_origin, getattr(self.horizon, "value", None))
             reward += later[np.arange(sims.batch_size), seats[decision_of_row]]
             per_sample = np.zeros((d * n_cand, k))
             per_sample[slot_of_row, np.tile(np.arange(k), di.size)] = reward

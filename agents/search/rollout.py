@@ -17,12 +17,14 @@ Horizon = Callable[[State, State], np.ndarray]
 
 
 def rollout(game: BatchGame, state: State, policy: Policy, rng: np.random.Generator,
-            horizon: Horizon | None = None, origin: State | None = None) -> np.ndarray:
+            horizon: Horizon | None = None, origin: State | None = None,
+            value: Callable[[State], np.ndarray] | None = None) -> np.ndarray:
     """float64[n, P]: every seat's reward summed from ``state`` (mutated) to the end of each row.
 
     The end is the end of the game, or earlier where ``horizon(origin, now)`` says so (e.g. the end
     of one deal of a series); ``origin`` (default: ``state`` as given) holds the same rows as they
-    were where the search began.
+    were where the search began. ``value(rows)`` (float64[m, P]), if given, is added for the rows a
+    horizon stopped before their game ended, valued as they stood when it stopped them.
     """
     n = state.batch_size
     total = np.zeros((n, game.num_players), dtype=np.float64)
@@ -31,6 +33,10 @@ def rollout(game: BatchGame, state: State, policy: Policy, rng: np.random.Genera
     start = (origin if origin is not None else state.copy()) if horizon is not None else None
     while True:
         over = st.done if horizon is None else st.done | horizon(start, st)
+        if value is not None and (over.all() or over.mean() > 0.5):
+            cut = np.flatnonzero(over & ~st.done)  # stopped rows stay as they stood until dropped here
+            if cut.size:
+                total[rows[cut]] += value(st.take(cut))
         if over.all():
             break
         if over.mean() > 0.5:  # compact: drop finished rows

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.expert import HORIZONS, ExpertPolicy, TurnsAhead
+from agents.expert import ExpertPolicy
+from agents.search.game_search import HORIZONS, TurnsAhead
 from agents.registry import available_levels, cpu, heuristic
 from agents.search.dispatch import act
 from agents.search.resamplers import resampler

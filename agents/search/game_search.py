@@ -1,0 +1,114 @@
+"""Each game's search settings for ``expert`` (:mod:`agents.expert`): what it searches and how.
+
+* ``GAME_SEARCH``: the guide that proposes the candidates and is the reference, the rollout policy,
+  how many candidates and determinizations per round;
+* ``HORIZONS``: where a game's rollouts stop before the end of the game (a horizon with a
+  ``value(state)`` method has the rows it stops unfinished valued by it; otherwise they score 0);
+* ``SEARCH_WHEN``: which decisions are worth a search (the others play the guide's choice);
+* :func:`fast_rollout_policy`: a faster equivalent of a rollout policy on rollout batches.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from agents.policy import Policy
+from agents.search.rollout import Horizon
+from envs.core.game import State
+
+
+def end_of_deal(origin: State, now: State) -> np.ndarray:
+    """Daifugō's horizon: a rollout ends with the deal it started in (a series has several).
+
+    The finishing place of this deal is its reward and decides the titles of the next one, so the
+    place is what a decision now is judged by; simulating the later deals would multiply the cost
+    for a signal dominated by future chance.
+    """
+    return now.game_index != origin.game_index
+
+
+class TurnsAhead:
+    """ninja_slayer's horizon: a rollout ends when ``turns`` more turns have begun, and is valued there.
+
+    Slayer games run to hundreds of decisions; a full rollout with the heuristic costs about 270
+    of them, a rollout over the rest of this turn and the next one about 30. Where a rollout stops
+    unfinished, :meth:`value` estimates each seat's expected reward from the position: a logistic
+    model of the winner fitted on 21,886 turn starts of 1,200 games of the heuristic against
+    itself (constructed, sealed and mixed decks; 5-fold cross-validated log-loss 0.563 against
+    0.693 for a coin), on two features, the damage lead (the opponent's damage cards minus mine)
+    and the 工作力 lead on the field (the damage my characters deal per turn, mine minus the
+    opponent's): ``P(win) = σ(0.24 × damage lead + 0.33 × 工作力 lead)``, valued ``2P − 1``.
+    """
+
+    def __init__(self, turns: int = 2) -> None:
+        self.turns = turns
+
+    def __call__(self, origin: State, now: State) -> np.ndarray:
+        return now.turn >= origin.turn + self.turns
+
+    @staticmethod
+    def value(state: State) -> np.ndarray:
+        """float64[n, 2]: each seat's estimated reward (zero-sum, in (-1, 1))."""
+        from envs.ninja_slayer.zones import kousaku
+
+        damage = (state.dmg_up + state.dmg_down).astype(np.float64)
+        power = kousaku(state).sum(axis=2).astype(np.float64)
+        lead = 0.24 * (damage[:, 1] - damage[:, 0]) + 0.33 * (power[:, 0] - power[:, 1])
+        v = np.tanh(lead / 2.0)  # 2 sigmoid(lead) - 1
+        return np.stack([v, -v], axis=1)
+
+
+# A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0).
+HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": TurnsAhead(2)}
+
+
+def last_battle_round(state: State) -> np.ndarray:
+    """momotaro's decisions worth a search: those of the third (last) battle round.
+
+    Earlier decisions (the sealed bids of the hiring, the first two rounds' attacks) shape a game
+    whose end is far away and full of dice: a few dozen rollouts cannot tell their candidates apart,
+    and with random rollouts they misjudge them. In the last round the end is near and the rollouts
+    are short, so ``hard``'s own play is an accurate evaluator. Searching from the last round only
+    scored +0.058 [+0.008, +0.107] against ``hard`` at a 4-player table (1,000 selection games), from
+    round 2 on +0.056 [+0.007, +0.106] at twice the cost, every decision +0.021 over 2,000 games.
+    """
+    return state.round >= 3
+
+
+# Per game, the decisions worth a search (state -> bool[B]); the others play the guide's choice.
+SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle_round}
+
+# Each game's search, chosen by matches against ``hard`` on selection seeds from 500000 on
+# (training/expert_ladder.py; records in agents/weights/<game>_expert_ladder_selection.json): the
+# guide that proposes candidates and is the reference, the rollout policy, how many candidates and
+# determinizations per round. Random rollouts are 20-50 times cheaper than the heuristic's or the
+# network's, so they buy many more samples in the same time: in nigejozu 128 random rollouts per
+# candidate scored +0.22 against hard where 32 scored 0.00. Where random replies misjudge a position
+# the better policy's rollouts win despite their cost: momotaro searches its last battle round only
+# (SEARCH_WHEN), where 32 rollouts by hard scored +0.058 against hard (4 players, 1,000 games) and
+# searching every decision with random rollouts +0.021 (2,000 games); ninja_slayer (no shipped hard,
+# so against normal: 200 games, 50 ms per decision, rollouts to the end of the next turn) scored
+# +0.46 [+0.20, +0.72] with 4 heuristic rollouts per candidate, -0.32 [-0.58, -0.04] with 16 random
+# ones, +0.18 [-0.10, +0.46] with 8 heuristic ones ending with the current turn.
+# A game not listed gets DEFAULT_SEARCH.
+DEFAULT_SEARCH: dict[str, Any] = {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4}
+GAME_SEARCH: dict[str, dict[str, Any]] = {
+    "ninja_daifugo": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
+    "nigejozu": {"guide": "hard", "rollout": "random", "top_n": 4, "samples": 128},
+    "momotaro": {"guide": "hard", "rollout": "hard", "top_n": 4, "samples": 32},
+    "ninja_slayer": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
+}
+
+
+def search_defaults(game_name: str) -> dict[str, Any]:
+    return dict(GAME_SEARCH.get(game_name, DEFAULT_SEARCH))
+
+
+def fast_rollout_policy(game_name: str, policy: Policy, heuristic: Policy) -> Policy:
+    """``policy``, or an equivalent that is faster on rollout batches (daifugō's heuristic on legal actions only)."""
+    if game_name == "ninja_daifugo" and policy is heuristic:
+        from agents.search.daifugo_rollout import SparseDaifugoHeuristic
+
+        return SparseDaifugoHeuristic()
+    return policy

@@ -25,8 +25,11 @@ For each decision the policy
    small budget plays noise: with dice and hidden cards a handful of rollouts cannot tell close
    candidates apart, and the argmax of noisy means is a worse choice than the guide's.
 
-Each game's guide, rollout policy, ``top_n`` and ``samples`` (``GAME_SEARCH``) were chosen by
-matches against ``hard`` on selection seeds (``training/expert_ladder.py``).
+Each game's guide, rollout policy, ``top_n``, ``samples``, horizon and searched decisions
+(:mod:`agents.search.game_search`) were chosen by matches on selection seeds
+(``training/expert_ladder.py``). A game may search only some of its decisions (``SEARCH_WHEN``:
+momotaro its last battle round, where rollouts are short enough to judge) and plays its guide's
+choice in the others.
 
 *Why flat determinized Monte-Carlo and not IS-MCTS:* the core is fast per batch and slow per
 call, so a search should issue few, huge batches. Flat Monte-Carlo needs one batch per round for

@@ -8,6 +8,7 @@ from envs import make_game
 from envs.momotaro.hidden import resample_hidden
 from envs.momotaro.state import AT_DECK, PHASE_ADD, PHASE_BID
 from tests.momotaro.invariants import check_state, random_legal
+from tests.hidden_checks import play_to_the_end
 
 
 def random_positions(game, n: int, seed: int, steps: int):
@@ -73,12 +74,7 @@ def test_resampled_states_are_legal_and_play_to_the_end(positions):
     game, st = positions
     rng = np.random.default_rng(4)
     sim = resample_hidden(game, st, st.to_play.astype(np.int64), rng)
-    for _ in range(3000):
-        check_state(game, sim)
-        if sim.done.all():
-            break
-        game.step(sim, random_legal(game.legal_mask(sim), rng))
-    assert sim.done.all()
+    play_to_the_end(game, sim, rng, lambda state, mask: check_state(game, state), max_steps=3000)
 
 
 def test_the_result_depends_only_on_what_the_seat_sees(positions):

@@ -8,6 +8,7 @@ from envs import make_game
 from envs.nigejozu.hidden import resample_hidden
 from envs.nigejozu.state import PHASE_TURN_START
 from tests.nigejozu.invariants import ROLL, check_invariants
+from tests.hidden_checks import play_to_the_end
 
 
 def random_positions(game, n: int, seed: int):
@@ -49,13 +50,7 @@ def test_resampled_states_are_legal_and_play_to_the_end():
     st = random_positions(game, 300, 3)
     rng = np.random.default_rng(4)
     sim = resample_hidden(game, st, st.to_play.astype(np.int64), rng)
-    for _ in range(2000):
-        mask = game.legal_mask(sim)
-        check_invariants(game, sim, mask)
-        if sim.done.all():
-            break
-        game.step(sim, random_legal(mask, rng))
-    assert sim.done.all()
+    play_to_the_end(game, sim, rng, lambda state, mask: check_invariants(game, state, mask), max_steps=2000)
 
 
 def test_the_result_depends_only_on_what_the_seat_sees():

@@ -11,6 +11,7 @@ from envs.ninja_daifugo.hidden import resample_hidden
 from envs.ninja_daifugo.rules import TRIBUTE_ORDER
 from envs.ninja_daifugo.state import DAIFUGO, DAIHINMIN, FUGO, HINMIN
 from tests.ninja_daifugo.invariants import check_invariants
+from tests.hidden_checks import play_to_the_end
 
 
 def random_positions(game, n: int, seed: int):
@@ -66,13 +67,8 @@ def test_resampled_states_are_legal_and_play_to_the_end(positions):
     sim = resample_hidden(game, st, st.to_play.astype(np.int64), rng)
     assert (np.bitwise_or.reduce(np.concatenate([sim.hands, sim.field_cards[:, None], sim.discard[:, None],
                                                  sim.removed[:, None]], axis=1), axis=1) == np.uint64(ALL_CARDS)).all()
-    for _ in range(5000):
-        mask = game.legal_mask(sim)
-        check_invariants(sim, mask)
-        if sim.done.all():
-            break
-        game.step(sim, random_legal(mask, rng))
-    assert sim.done.all() and not sim.truncated.any()
+    play_to_the_end(game, sim, rng, check_invariants)
+    assert not sim.truncated.any()
 
 
 def test_the_result_depends_only_on_what_the_seat_sees(positions):

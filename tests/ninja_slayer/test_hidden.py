@@ -14,6 +14,7 @@ from envs.ninja_slayer.decks import CONSTRUCTED, DECK_NAMES, MAX_UKEMI
 from envs.ninja_slayer.hidden import deck_candidates, resample_hidden, seen_cards
 from tests.ninja_slayer.helpers import game
 from tests.ninja_slayer.invariants import check_invariants, initial_decks
+from tests.hidden_checks import play_to_the_end
 
 FAMILIES = {
     "constructed": ("constructed", "constructed"),
@@ -118,13 +119,7 @@ def test_playing_on_from_a_resampled_state_reaches_the_end(positions):
     g, st = positions
     rng = np.random.default_rng(5)
     sim = resample_hidden(g, st, st.to_play.astype(np.int64), rng)
-    for _ in range(3000):
-        mask = g.legal_mask(sim)
-        check_invariants(g, sim, mask)
-        if sim.done.all():
-            break
-        g.step(sim, random_legal(mask, rng), ~sim.done)
-    assert sim.done.all()
+    play_to_the_end(g, sim, rng, lambda state, mask: check_invariants(g, state, mask), max_steps=3000)
 
 
 def test_the_result_depends_only_on_what_the_seat_sees(positions):

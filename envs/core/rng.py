@@ -96,3 +96,14 @@ def dice_by_modulo_at(state, g: np.ndarray, n: int, sides: int = 6) -> np.ndarra
     raw = draw_uint64(state.rng_key[g], ctr, n)
     state.rng_counter[g] = ctr
     return (raw % np.uint64(sides)).astype(np.int64) + 1
+
+
+def rekey(state, rng: np.random.Generator) -> None:
+    """Give every game of ``state`` a new random stream from ``rng`` (in place): future chance is redrawn.
+
+    A search that re-deals what a seat cannot see must also replace the stream, or the true future
+    (and, where the stream dealt the cards, the true deal) could be recomputed from the old key.
+    """
+    state.rng_key[:] = rng.integers(0, np.iinfo(np.uint64).max, size=state.batch_size, dtype=np.uint64,
+                                    endpoint=True)
+    state.rng_counter[:] = 0

@@ -18,14 +18,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.rng import rekey
+
 from .state import PHASE_ADD, PHASE_BID, MomotaroState
 
-
-def rekey(state, rng: np.random.Generator) -> None:
-    """Give every game of ``state`` a new random stream from ``rng`` (in place): future chance is redrawn."""
-    state.rng_key[:] = rng.integers(0, np.iinfo(np.uint64).max, size=state.batch_size, dtype=np.uint64,
-                                    endpoint=True)
-    state.rng_counter[:] = 0
 
 
 def _shuffle_tail(deck: np.ndarray, first_hidden: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.rng import rekey
+
 from .state import NigejozuState
 
-
-def rekey(state, rng: np.random.Generator) -> None:
-    """Give every game of ``state`` a new random stream from ``rng`` (in place): future chance is redrawn."""
-    state.rng_key[:] = rng.integers(0, np.iinfo(np.uint64).max, size=state.batch_size, dtype=np.uint64,
-                                    endpoint=True)
-    state.rng_counter[:] = 0
 
 
 def resample_hidden(game, state: NigejozuState, seat, rng: np.random.Generator) -> NigejozuState:

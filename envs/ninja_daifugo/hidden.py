@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.rng import rekey
+
 from .cards import BIT, NUM_CARDS, popcount, unpack_bits
 from .config import D_START_REVOLUTION, D_WEAK_JOKER
 from .rules import TRIBUTE_ORDER
@@ -39,12 +41,6 @@ _POSITION = np.zeros((len(TRIBUTE_ORDER), NUM_CARDS), dtype=np.int64)
 for _v, _order in enumerate(TRIBUTE_ORDER):
     _POSITION[_v, _order.astype(np.int64)] = np.arange(NUM_CARDS)
 
-
-def rekey(state, rng: np.random.Generator) -> None:
-    """Give every game of ``state`` a new random stream from ``rng`` (in place): future chance is redrawn."""
-    state.rng_key[:] = rng.integers(0, np.iinfo(np.uint64).max, size=state.batch_size, dtype=np.uint64,
-                                    endpoint=True)
-    state.rng_counter[:] = 0
 
 
 def _to_mask(bits: np.ndarray) -> np.ndarray:

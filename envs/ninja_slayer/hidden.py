@@ -57,6 +57,8 @@ import types
 
 import numpy as np
 
+from envs.core.rng import rekey
+
 from . import cards as C
 from .config import DECK_MAX
 from .decks import CONSTRUCTED, CONSTRUCTED_SIZE, DECK_NAMES, SEALED_SIZE, sealed_decks
@@ -67,12 +69,6 @@ STATS: collections.Counter = collections.Counter()
 
 _NAMED = np.stack([np.bincount(CONSTRUCTED[k], minlength=C.NUM_CARDS) for k in DECK_NAMES])  # [4, 48]
 
-
-def rekey(state, rng: np.random.Generator) -> None:
-    """Give every game of ``state`` a new random stream from ``rng`` (in place)."""
-    state.rng_key[:] = rng.integers(0, np.iinfo(np.uint64).max, size=state.batch_size, dtype=np.uint64,
-                                    endpoint=True)
-    state.rng_counter[:] = 0
 
 
 def seen_cards(st: NinjaSlayerState, p: np.ndarray) -> np.ndarray:

@@ -10,6 +10,7 @@ from agents.registry import available_levels, cpu, heuristic
 from agents.search.dispatch import act
 from agents.search.resamplers import resampler
 from envs.core.sampling import random_legal
+from tests.agents.test_expert import TrueWorld
 from tests.ninja_slayer.helpers import game
 from tests.ninja_slayer.invariants import check_invariants
 
@@ -28,13 +29,6 @@ def mid_game(n: int, steps: int, seed: int = 0, **options):
 def small_expert(**kw) -> ExpertPolicy:
     kw = {"think_ms": None, "rounds": 1, "samples": 4, "top_n": 3, "rollout_policy": "random", **kw}
     return ExpertPolicy("ninja_slayer", heuristic("ninja_slayer"), **kw)
-
-
-class TrueWorld:
-    """A resampler that keeps the true state: an expert built on it sees the hidden information."""
-
-    def __call__(self, game, state, seat, rng):
-        return state.copy()
 
 
 def test_the_decision_depends_only_on_what_the_seat_may_know():

@@ -45,6 +45,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
     if args.init_from:  # refused now, not after the heuristic was cloned
         MLPPolicy.load(args.init_from, game=args.game, rules={**TRAIN_RULES.get(args.game, {}), **rules})
     given = {"bc_decisions": args.bc_decisions} if args.bc_decisions is not None else {}
+    if args.bc_data:
+        if args.init_from or args.bc_decisions:
+            raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
+        if not Path(args.bc_data).is_file():
+            raise UsageError(f"--bc-data {args.bc_data}: no such file (record one with python -m training.distill)")
+        given = {"bc_decisions": 0, "bc_data": args.bc_data}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
                                num_envs=args.envs, rules=rules, init_from=args.init_from, **given)
     if cfg.prior_name() and cfg.bc_decisions > 0 and not cfg.init_from:
@@ -65,8 +71,8 @@ def _cmd_train_rllib(args: argparse.Namespace) -> int:
     from training.selfplay import TRAIN_RULES, TrainConfig
 
     _require_ray("--engine rllib", need_rllib=True)
-    if args.init_from or args.bc_decisions is not None:
-        raise UsageError("--init-from and --bc-decisions belong to --engine sb3 (RLlib training starts from scratch)")
+    if args.init_from or args.bc_decisions is not None or args.bc_data:
+        raise UsageError("--init-from, --bc-data and --bc-decisions belong to --engine sb3 (RLlib training starts from scratch)")
     # the rules the game trains under with either engine (e.g. nigejozu's chip-margin reward), then the user's
     rules = {**TRAIN_RULES.get(args.game, {}), **TrainConfig.for_game(args.game).rules, **parse_rules(args.rule)}
     _build_game(args.game, rules)
@@ -506,6 +512,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--bc-decisions", type=_int_at_least(0), default=None,
                    help="heuristic decisions to clone first (0: none; default 200,000, or 0 for a prior-guided game)")
     t.add_argument("--init-from", help="continue from exported weights (.npz) instead of cloning the heuristic")
+    t.add_argument("--bc-data", metavar="FILE",
+                   help="clone the decisions recorded in FILE (python -m training.distill: expert's choices) first")
     t.add_argument("--out", default="runs/train",
                    help="folder for weights, metadata and the learning curve (created when missing)")
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")

@@ -61,6 +61,8 @@ class TrainConfig:
     rules: dict[str, Any] = field(default_factory=dict)
     progress: bool = True
     init_from: str | None = None  # continue from exported weights (.npz) instead of cloning the heuristic
+    # Clone recorded decisions (training.distill: a search's choices) before PPO, instead of the heuristic's.
+    bc_data: str | None = None
     prior: str = "game"  # an agents.priors name, "game" (TRAIN_PRIORS' choice for the game) or "none"
     prior_gain: float = 4.0  # initial logits per prior unit (see training.prior_policy)
     prior_head: str = "full"  # "full" (a learned A×A map of the prior) or "diagonal" (one gain per action)
@@ -142,6 +144,22 @@ def _hide_tqdm_rich_warning() -> None:
     warnings.filterwarnings("ignore", category=TqdmExperimentalWarning)
 
 
+def _clone_recorded(model: Any, cfg: TrainConfig, game: Any, prior: str | None) -> tuple[list[float], dict[str, Any]]:
+    """Clone the decisions recorded in ``cfg.bc_data`` into ``model``'s actor (the prior appended to
+    each observation, as the learner sees it); returns the losses and what was cloned."""
+    from training.distill import load
+    from training.imitation import clone
+
+    obs, masks, actions, recorded = load(cfg.bc_data, game)
+    if prior is not None:
+        from agents.priors import make_prior
+
+        obs = np.concatenate([obs, make_prior(prior)(obs, masks)], axis=1)
+    losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
+    return losses, {"file": str(cfg.bc_data), "decisions": int(len(actions)),
+                    **{k: recorded[k] for k in ("games", "seed", "opponent", "expert", "command") if k in recorded}}
+
+
 def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     """Train, export ``<out_dir>/<game>_hard.npz`` with its metadata, and write the learning curve."""
     from sb3_contrib import MaskablePPO
@@ -158,6 +176,8 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     teacher = heuristic(cfg.game, **rules)
     env = SB3SelfPlayVecEnv(game, cfg.num_envs, [teacher], learner_seat="rotate", seed=cfg.seed)
     prior = cfg.prior_name()
+    if cfg.bc_data and (cfg.init_from or cfg.bc_decisions > 0):
+        raise ValueError("bc_data is the policy's start: it excludes init_from and bc_decisions (set it to 0)")
     if prior is not None and cfg.bc_decisions > 0 and not cfg.init_from:
         raise ValueError(f"{cfg.game}: behaviour cloning and the action prior {prior!r} are two different starts; "
                          "set bc_decisions=0 (the policy starts as its prior) or prior='none'")
@@ -183,6 +203,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                         gamma=cfg.gamma, seed=cfg.seed, verbose=0, policy_kwargs=policy_kwargs)
     start = time.perf_counter()
     bc_losses: list[float] = []
+    bc_record: dict[str, Any] = {}
     previous: dict[str, Any] = {}
     curve: list[dict[str, float]] = []
     checkpoints = out / "checkpoints"  # every snapshot, exported (numpy weights), named by learner steps
@@ -236,6 +257,8 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         try:
             if cfg.init_from:
                 previous = load_actor(model, cfg.init_from, game, rules)
+            elif cfg.bc_data:
+                bc_losses, bc_record = _clone_recorded(model, cfg, game, prior)
             elif cfg.bc_decisions > 0:
                 obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
                 bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
@@ -248,10 +271,14 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     wall = time.perf_counter() - start
     algorithm = (f"MaskablePPO (sb3-contrib) guided by the action prior {prior!r}" if prior
                  else "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic")
+    if cfg.bc_data:
+        algorithm += ", after behaviour cloning of recorded search decisions (training.distill)"
     meta = {"game": cfg.game, "rules": rules, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),
             "seed": cfg.seed, "prior": prior, "algorithm": algorithm,
             "config": {k: v for k, v in asdict(cfg).items() if k not in ("rules", "progress")},
             "bc_losses": [round(x, 4) for x in bc_losses]}
+    if bc_record:
+        meta["bc_data"] = bc_record
     if cfg.shaping:
         meta["reward_shaping"] = (f"potential-based: r + {cfg.gamma}·Φ(s') − Φ(s), Φ = {cfg.shaping} × "
                                   f"training.shaping.POTENTIALS[{cfg.game!r}] (0 at a game's end)")

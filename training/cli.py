@@ -48,9 +48,10 @@ def _cmd_train(args: argparse.Namespace) -> int:
     if args.bc_data:
         if args.init_from or args.bc_decisions:
             raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
-        if not Path(args.bc_data).is_file():
-            raise UsageError(f"--bc-data {args.bc_data}: no such file (record one with python -m training.distill)")
-        given = {"bc_decisions": 0, "bc_data": args.bc_data}
+        for path in args.bc_data:
+            if not Path(path).is_file():
+                raise UsageError(f"--bc-data {path}: no such file (record one with python -m training.distill)")
+        given = {"bc_decisions": 0, "bc_data": tuple(args.bc_data)}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
                                num_envs=args.envs, rules=rules, init_from=args.init_from, **given)
     if cfg.prior_name() and cfg.bc_decisions > 0 and not cfg.init_from:
@@ -512,8 +513,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--bc-decisions", type=_int_at_least(0), default=None,
                    help="heuristic decisions to clone first (0: none; default 200,000, or 0 for a prior-guided game)")
     t.add_argument("--init-from", help="continue from exported weights (.npz) instead of cloning the heuristic")
-    t.add_argument("--bc-data", metavar="FILE",
-                   help="clone the decisions recorded in FILE (python -m training.distill: expert's choices) first")
+    t.add_argument("--bc-data", metavar="FILE", nargs="+",
+                   help="clone the decisions recorded in FILE(s) (python -m training.distill: expert's choices) first")
     t.add_argument("--out", default="runs/train",
                    help="folder for weights, metadata and the learning curve (created when missing)")
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")

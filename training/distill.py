@@ -116,6 +116,18 @@ def load(path: str | Path, game: BatchGame | None = None) -> tuple[np.ndarray, n
     return obs, masks, actions, meta
 
 
+def load_many(paths: Any, game: BatchGame | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+    """:func:`load` of one file or of several recorded for the same game, concatenated; the metas in order."""
+    paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
+    if not paths:
+        raise ValueError("no recorded file given")
+    parts = [load(path, game) for path in paths]
+    if len({part[3]["game"] for part in parts}) > 1:
+        raise ValueError(f"{[str(p) for p in paths]}: recorded for different games")
+    obs, masks, actions = (np.concatenate([part[i] for part in parts]) for i in range(3))
+    return obs, masks, actions, [part[3] for part in parts]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m training.distill", description=__doc__.split("\n\n")[0])
     parser.add_argument("game")

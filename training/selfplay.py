@@ -61,8 +61,9 @@ class TrainConfig:
     rules: dict[str, Any] = field(default_factory=dict)
     progress: bool = True
     init_from: str | None = None  # continue from exported weights (.npz) instead of cloning the heuristic
-    # Clone recorded decisions (training.distill: a search's choices) before PPO, instead of the heuristic's.
-    bc_data: str | None = None
+    # Clone recorded decisions (training.distill: a search's choices; one file or several) before PPO,
+    # instead of the heuristic's.
+    bc_data: str | tuple[str, ...] | None = None
     prior: str = "game"  # an agents.priors name, "game" (TRAIN_PRIORS' choice for the game) or "none"
     prior_gain: float = 4.0  # initial logits per prior unit (see training.prior_policy)
     prior_head: str = "full"  # "full" (a learned A×A map of the prior) or "diagonal" (one gain per action)
@@ -147,17 +148,19 @@ def _hide_tqdm_rich_warning() -> None:
 def _clone_recorded(model: Any, cfg: TrainConfig, game: Any, prior: str | None) -> tuple[list[float], dict[str, Any]]:
     """Clone the decisions recorded in ``cfg.bc_data`` into ``model``'s actor (the prior appended to
     each observation, as the learner sees it); returns the losses and what was cloned."""
-    from training.distill import load
+    from training.distill import load_many
     from training.imitation import clone
 
-    obs, masks, actions, recorded = load(cfg.bc_data, game)
+    files = [cfg.bc_data] if isinstance(cfg.bc_data, str) else list(cfg.bc_data)
+    obs, masks, actions, recorded = load_many(files, game)
     if prior is not None:
         from agents.priors import make_prior
 
         obs = np.concatenate([obs, make_prior(prior)(obs, masks)], axis=1)
     losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
-    return losses, {"file": str(cfg.bc_data), "decisions": int(len(actions)),
-                    **{k: recorded[k] for k in ("games", "seed", "opponent", "expert", "command") if k in recorded}}
+    keep = ("games", "seed", "opponent", "expert", "command")
+    return losses, {"files": [str(f) for f in files], "decisions": int(len(actions)),
+                    "recorded": [{k: meta[k] for k in keep if k in meta} for meta in recorded]}
 
 
 def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pytest
 from agents.mlp import MLPPolicy
 from agents.registry import cpu
 from envs import make_game
-from training.distill import RecordingSearch, load, record, save
+from training.distill import RecordingSearch, load, load_many, record, save
 from training.evaluate import play_games, seat_layout
 from training.selfplay import TrainConfig, train
 
@@ -54,6 +54,18 @@ def test_a_recorded_file_loads_for_its_game_only(tmp_path) -> None:
     assert data["scores"].shape == (2,)
     with pytest.raises(ValueError, match="recorded for nigejozu"):
         load(path, make_game("ninja_slayer"))
+
+
+def test_several_recorded_files_load_as_one_dataset_in_order(tmp_path) -> None:
+    first = record("nigejozu", games=2, batch=2, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO())
+    second = record("nigejozu", games=2, seed=1, batch=2, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO())
+    save(first, tmp_path / "a.npz")
+    save(second, tmp_path / "b.npz")
+    obs, masks, actions, metas = load_many([tmp_path / "a.npz", tmp_path / "b.npz"], make_game("nigejozu"))
+    np.testing.assert_array_equal(actions, np.concatenate([first["actions"], second["actions"]]))
+    assert len(obs) == len(masks) == len(actions) and [m["seed"] for m in metas] == [0, 1]
+    with pytest.raises(ValueError, match="no recorded file"):
+        load_many([])
 
 
 def test_training_starts_by_cloning_recorded_decisions(tmp_path) -> None:

@@ -119,3 +119,40 @@ def test_shipped_weights_carry_their_training_record():
         # A prior-guided policy reads the observation and the prior (one value per action).
         widened = g.observation_shape[0] + (g.num_actions if policy.prior else 0)
         assert policy.weights[0].shape[0] == widened and record.get("prior") == policy.prior
+
+
+def test_every_shipped_hard_and_the_default_expert_play_without_torch():
+    """The shipped levels run on numpy alone: torch (and the training stack) blocked, each game's
+    ``hard`` for every rule set it ships weights for, and ``expert`` with its game's default search
+    (whose guide is ``hard`` for nigejozu and momotaro), play a few decisions of real games."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "for name in ('torch', 'stable_baselines3', 'sb3_contrib'):\n"
+            "    sys.modules[name] = None\n"
+            "import numpy as np\n"
+            "from agents.registry import cpu\n"
+            "from envs import make_game\n"
+            "from envs.core.rollout import policy_table, rollout\n"
+            "played = []\n"
+            "for game, rules in (('ninja_daifugo', {}), ('nigejozu', {}), ('momotaro', {}),\n"
+            "                    ('momotaro', {'num_players': 2}), ('momotaro', {'num_players': 3})):\n"
+            "    g = make_game(game, **rules)\n"
+            "    for level in ('hard', 'expert'):\n"
+            "        policy = cpu(game, level, **rules)\n"
+            "        if level == 'expert':\n"
+            "            policy.think_ms = None\n"
+            "        st = g.init(np.arange(2))\n"
+            "        steps = [0]\n"
+            "        def stop(rows, finished, steps=steps):\n"
+            "            steps[0] += 1\n"
+            "            return steps[0] >= 6\n"
+            "        rollout(g, st, [policy], policy_table(np.zeros((2, g.num_players), dtype=np.int64)),\n"
+            "                np.random.default_rng(0), after_round=stop)\n"
+            "        played.append((game, g.num_players, level))\n"
+            "assert 'torch' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+            "print(len(played))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "10"

@@ -12,8 +12,9 @@ has a prior, starts from its heuristic and learns where the search departs from 
 
 The file holds ``observations`` (float16: the observations are counts and flags, exact in half
 precision, at half the size), ``masks`` (packed bits), ``actions``, ``seats`` and the game's
-``scores`` (expert's return minus the opponent's), with the command's settings in ``meta``. A run
-is reproducible: game ``g`` is seeded ``seed · 10,000,019 + g`` and the expert plays a fixed
+``scores`` (expert's return minus the opponent's), with the command's settings in ``meta``. The file is rewritten
+after every batch of games (``meta["games"]`` finished of ``meta["planned_games"]``), so a run
+stopped part-way keeps what it finished. A run is reproducible: game ``g`` is seeded ``seed · 10,000,019 + g`` and the expert plays a fixed
 number of search rounds per decision.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -59,9 +60,14 @@ class RecordingSearch:
 
 def record(game_name: str, games: int, seed: int = 0, batch: int = 50, opponent: str = "normal",
            rules: dict[str, Any] | None = None, expert_options: dict[str, Any] | None = None,
-           log: Any = sys.stderr) -> dict[str, Any]:
+           log: Any = sys.stderr, after_batch: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games of expert against ``opponent`` (expert at seat 0 in even games) and
-    return the recorded decisions with each game's score."""
+    return the recorded decisions with each game's score.
+
+    ``after_batch(data)`` gets the decisions recorded so far after every batch of games (``data``
+    as returned, its ``meta["games"]`` the games finished): :func:`main` saves it, so a long run
+    stopped part-way keeps its finished batches.
+    """
     from agents.expert import ExpertPolicy
     from agents.registry import cpu
     from envs import make_game
@@ -84,19 +90,25 @@ def record(game_name: str, games: int, seed: int = 0, batch: int = 50, opponent:
         labels = sum(len(a) for a in recorder.actions)
         print(f"{done}/{games} games, {labels} decisions recorded, expert {np.mean(np.concatenate(scores)):+.3f} "
               f"against {opponent}, {time.perf_counter() - began:.0f} s", file=log, flush=True)
-    return {"observations": np.concatenate(recorder.observations), "masks": np.concatenate(recorder.masks),
-            "actions": np.concatenate(recorder.actions), "seats": np.concatenate(recorder.seats),
-            "scores": np.concatenate(scores),
-            "meta": {"game": game_name, "rules": rules, "games": games, "seed": seed, "opponent": opponent,
-                     "expert": expert.describe(), "num_actions": game.num_actions,
-                     "seconds": round(time.perf_counter() - began, 1)}}
+        data = {"observations": np.concatenate(recorder.observations), "masks": np.concatenate(recorder.masks),
+                "actions": np.concatenate(recorder.actions), "seats": np.concatenate(recorder.seats),
+                "scores": np.concatenate(scores),
+                "meta": {"game": game_name, "rules": rules, "games": done, "planned_games": games, "seed": seed,
+                         "opponent": opponent, "expert": expert.describe(), "num_actions": game.num_actions,
+                         "seconds": round(time.perf_counter() - began, 1)}}
+        if after_batch is not None:
+            after_batch(data)
+    return data
 
 
 def save(data: dict[str, Any], path: str | Path) -> None:
+    """Write ``data`` to ``path`` (.npz) whole or not at all: a run stopped while saving keeps the last file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **{k: v for k, v in data.items() if k != "meta"},
+    partial = path.with_name(path.name + ".partial.npz")
+    np.savez_compressed(partial, **{k: v for k, v in data.items() if k != "meta"},
                         meta=np.array(json.dumps(data["meta"], ensure_ascii=False)))
+    partial.replace(path)
 
 
 def load(path: str | Path, game: BatchGame | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -145,12 +157,20 @@ def main(argv: list[str] | None = None) -> int:
         rules = parse_rules(args.rule)
         if args.games < 1 or args.batch < 1 or args.rounds < 1:
             raise ValueError("--games, --batch and --rounds must be positive")
-        data = record(args.game, args.games, args.seed, args.batch, args.opponent, rules, {"rounds": args.rounds})
+        command = "python -m training.distill " + " ".join(sys.argv[1:] if argv is None else argv)
+
+        def keep(data: dict[str, Any]) -> None:  # after every batch: Ctrl-C keeps the finished ones
+            data["meta"]["command"] = command
+            save(data, args.out)
+
+        data = record(args.game, args.games, args.seed, args.batch, args.opponent, rules, {"rounds": args.rounds},
+                      after_batch=keep)
     except (ValueError, KeyError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    data["meta"]["command"] = "python -m training.distill " + " ".join(sys.argv[1:] if argv is None else argv)
-    save(data, args.out)
+    except KeyboardInterrupt:
+        print(f"interrupted: the batches finished before it are in {args.out}", file=sys.stderr)
+        return 130
     print(f"{len(data['actions'])} decisions of {args.games} games -> {args.out}")
     return 0
 

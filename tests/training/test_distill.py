@@ -56,6 +56,22 @@ def test_a_recorded_file_loads_for_its_game_only(tmp_path) -> None:
         load(path, make_game("ninja_slayer"))
 
 
+def test_a_recording_is_saved_after_every_batch(tmp_path) -> None:
+    path = tmp_path / "labels.npz"
+    seen = []
+
+    def keep(data):
+        save(data, path)
+        seen.append((data["meta"]["games"], len(load(path)[2])))
+
+    data = record("nigejozu", games=3, batch=2, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO(),
+                  after_batch=keep)
+    # Two batches (games 0-1, then game 2); each save holds every decision recorded until then.
+    assert [games for games, _ in seen] == [2, 3] and data["meta"]["planned_games"] == 3
+    assert 0 < seen[0][1] < seen[1][1] == len(data["actions"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["labels.npz"]  # written whole: no partial file left
+
+
 def test_several_recorded_files_load_as_one_dataset_in_order(tmp_path) -> None:
     first = record("nigejozu", games=2, batch=2, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO())
     second = record("nigejozu", games=2, seed=1, batch=2, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO())

@@ -42,15 +42,23 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
     rules = parse_rules(args.rule)
     _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
+    if args.bc_data and (args.init_from or args.bc_decisions):
+        raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
     if args.init_from:  # refused now, not after the heuristic was cloned
         MLPPolicy.load(args.init_from, game=args.game, rules={**TRAIN_RULES.get(args.game, {}), **rules})
     given = {"bc_decisions": args.bc_decisions} if args.bc_decisions is not None else {}
     if args.bc_data:
-        if args.init_from or args.bc_decisions:
-            raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
-        for path in args.bc_data:
+        from training.distill import read_meta
+
+        for path in args.bc_data:  # refused now, not after the model was built
             if not Path(path).is_file():
                 raise UsageError(f"--bc-data {path}: no such file (record one with python -m training.distill)")
+            try:
+                recorded_for = read_meta(path).get("game")
+            except ValueError as err:
+                raise UsageError(f"--bc-data {err}") from None
+            if recorded_for != args.game:
+                raise UsageError(f"--bc-data {path}: recorded for {recorded_for}, not {args.game}")
         given = {"bc_decisions": 0, "bc_data": tuple(args.bc_data)}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
                                num_envs=args.envs, rules=rules, init_from=args.init_from, **given)

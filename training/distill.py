@@ -23,6 +23,7 @@ import argparse
 import json
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -109,6 +110,15 @@ def save(data: dict[str, Any], path: str | Path) -> None:
     np.savez_compressed(partial, **{k: v for k, v in data.items() if k != "meta"},
                         meta=np.array(json.dumps(data["meta"], ensure_ascii=False)))
     partial.replace(path)
+
+
+def read_meta(path: str | Path) -> dict[str, Any]:
+    """The ``meta`` of a recorded file (what it was recorded for, its command); ValueError if it is not one."""
+    try:
+        with np.load(path) as f:
+            return json.loads(str(f["meta"]))
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as err:
+        raise ValueError(f"{path}: not a file recorded by python -m training.distill ({err})") from err
 
 
 def load(path: str | Path, game: BatchGame | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:

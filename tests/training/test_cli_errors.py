@@ -73,6 +73,30 @@ def test_a_corrupt_init_from_file_is_one_line(capsys, tmp_path):
     assert not (tmp_path / "o").exists()  # refused before anything was made
 
 
+def test_bad_recorded_decisions_are_one_line_before_training(capsys, tmp_path):
+    import io
+
+    from training.distill import record, save
+
+    out = tmp_path / "o"
+    line = _one_line_error(capsys, ["train", "nigejozu", "--bc-data", str(tmp_path / "none.npz"), "--out", str(out)])
+    assert "none.npz: no such file" in line and "training.distill" in line
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"PK\x03\x04 not really")
+    line = _one_line_error(capsys, ["train", "nigejozu", "--bc-data", str(bad), "--out", str(out)])
+    assert "bad.npz: not a file recorded by python -m training.distill" in line
+    labels = tmp_path / "labels.npz"
+    save(record("nigejozu", games=1, batch=1, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO()), labels)
+    line = _one_line_error(capsys, ["train", "momotaro", "--bc-data", str(labels), "--out", str(out)])
+    assert "recorded for nigejozu, not momotaro" in line
+    line = _one_line_error(capsys, ["train", "nigejozu", "--bc-data", str(labels), "--init-from", str(labels),
+                                    "--out", str(out)])
+    assert "--bc-data is the policy's start" in line
+    line = _one_line_error(capsys, ["train", "nigejozu", "--engine", "rllib", "--bc-data", str(labels)])
+    assert "--bc-data" in line and "--engine sb3" in line
+    assert not out.exists()  # refused before anything was made
+
+
 @pytest.mark.parametrize("flag", ["--save", "--plot"])
 def test_save_into_a_missing_folder_fails_before_the_run(capsys, monkeypatch, tmp_path, flag):
     def no_run(*args, **kwargs):

@@ -44,7 +44,16 @@ def _cmd_train(args: argparse.Namespace) -> int:
     _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
     if args.bc_data and (args.init_from or args.bc_decisions):
         raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
-    if args.init_from:  # refused now, not after the heuristic was cloned
+    if args.init_from and args.init_from.endswith(".zip"):  # a run's whole model: refused now, not once built
+        from training.sb3_checkpoint import read_meta as model_meta
+
+        try:
+            saved_for = model_meta(args.init_from).get("game")
+        except ValueError as err:
+            raise UsageError(f"--init-from {err}") from None
+        if saved_for != args.game:
+            raise UsageError(f"--init-from {args.init_from}: saved for {saved_for}, not {args.game}")
+    elif args.init_from:  # refused now, not after the heuristic was cloned
         MLPPolicy.load(args.init_from, game=args.game, rules={**TRAIN_RULES.get(args.game, {}), **rules})
     given = {"bc_decisions": args.bc_decisions} if args.bc_decisions is not None else {}
     if args.bc_data:
@@ -68,7 +77,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     result = train(cfg, args.out)  # creates --out (and its parents) when missing
     if result.get("interrupted"):
         print(f"yuugi train: interrupted at {result['meta']['steps']:,} learner steps; checkpoint saved: "
-              f"{result['weights']} (continue with --init-from {result['weights']})", file=sys.stderr)
+              f"{result['weights']} (continue with --init-from {Path(result['weights']).with_suffix('.zip')}, "
+              "which keeps the value net too)", file=sys.stderr)
         return 130
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0
@@ -520,7 +530,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--envs", type=_int_at_least(1), default=64, help="games stepped together")
     t.add_argument("--bc-decisions", type=_int_at_least(0), default=None,
                    help="heuristic decisions to clone first (0: none; default 200,000, or 0 for a prior-guided game)")
-    t.add_argument("--init-from", help="continue from exported weights (.npz) instead of cloning the heuristic")
+    t.add_argument("--init-from", help="continue a run instead of cloning the heuristic: its <game>_sb3.zip (actor, "
+                                       "value net and optimizer) or exported weights (.npz: the actor; a fresh value net)")
     t.add_argument("--bc-data", metavar="FILE", nargs="+",
                    help="clone the decisions recorded in FILE(s) (python -m training.distill: expert's choices) first")
     t.add_argument("--out", default="runs/train",

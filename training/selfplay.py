@@ -4,8 +4,11 @@ The learner's seat rotates per episode; its opponents are drawn per episode from
 the heuristic and the latest snapshots of the learner itself. Training starts from a behaviour-
 cloned copy of the heuristic (see :mod:`training.imitation`), stops at a step or wall-clock budget,
 shows progress, writes the learning curve (CSV and PNG) and exports the actor to ``.npz``.
-Interrupted (Ctrl-C), it closes the progress bar and saves the actor as a checkpoint instead
-(``checkpoints/<game>_<steps>.npz``, with the full training record, so ``init_from`` continues it).
+It also saves the whole SB3 model (actor, value net and optimizer state) as ``<game>_sb3.zip``
+(:mod:`training.sb3_checkpoint`): ``init_from`` that file continues the run with its value net,
+while ``init_from`` an exported ``.npz`` starts a fresh one. Interrupted (Ctrl-C), it closes the
+progress bar and saves a checkpoint instead (``checkpoints/<game>_<steps>.npz`` with the full
+training record, and the whole model beside it as ``.zip``).
 
 Where a game has an action prior (``TRAIN_PRIORS``; nigejozu, whose heuristic's one-step
 soft-battle lookahead a plain MLP does not learn to match in a 40-minute budget), the policy is
@@ -60,7 +63,9 @@ class TrainConfig:
     gamma: float = 0.99
     rules: dict[str, Any] = field(default_factory=dict)
     progress: bool = True
-    init_from: str | None = None  # continue from exported weights (.npz) instead of cloning the heuristic
+    # Continue a run instead of cloning the heuristic: its <game>_sb3.zip (actor, value net, optimizer)
+    # or exported weights (.npz: the actor alone, with a fresh value net).
+    init_from: str | None = None
     # Clone recorded decisions (training.distill: a search's choices; one file or several) before PPO,
     # instead of the heuristic's.
     bc_data: str | tuple[str, ...] | None = None
@@ -171,6 +176,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     from training.sb3_vec import SB3SelfPlayVecEnv
     from training.export import policy_from_model
     from training.imitation import clone, collect
+    from training.sb3_checkpoint import load_model, save_model
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -258,7 +264,9 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     with warnings.catch_warnings():
         _hide_tqdm_rich_warning()
         try:
-            if cfg.init_from:
+            if cfg.init_from and str(cfg.init_from).endswith(".zip"):  # actor, value net and optimizer
+                previous = load_model(model, cfg.init_from, cfg.game, prior)
+            elif cfg.init_from:
                 previous = load_actor(model, cfg.init_from, game, rules)
             elif cfg.bc_data:
                 bc_losses, bc_record = _clone_recorded(model, cfg, game, prior)
@@ -296,9 +304,12 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         meta["interrupted"] = True
     policy = policy_from_model(model, meta, game, rules)
     if interrupted:  # a checkpoint, not the run's result: an earlier run's weights in out_dir stay as they are
-        return {"weights": str(checkpoint(policy)), "model": model, "curve": curve, "meta": meta, "interrupted": True}
+        saved = checkpoint(policy)
+        save_model(model, saved.with_suffix(".zip"), meta)
+        return {"weights": str(saved), "model": model, "curve": curve, "meta": meta, "interrupted": True}
     weights = out / f"{cfg.game}_hard.npz"
     policy.save(weights)
+    save_model(model, out / f"{cfg.game}_sb3.zip", meta)  # init_from it continues the value net too
     (out / f"{cfg.game}_hard.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
     with open(out / f"{cfg.game}_curve.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=["steps", "mean_reward", "episodes", "seconds"])

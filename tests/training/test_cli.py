@@ -86,9 +86,10 @@ def test_ctrl_c_during_training_saves_a_checkpoint_and_says_where(tmp_path, monk
     _interrupt_after(monkeypatch, SB3SelfPlayVecEnv, "step_wait", 40)
     line, _ = _interrupted_train(capsys, ["train", "nigejozu", "--steps", "100000", "--envs", "4",
                                           "--out", str(tmp_path)])
-    (saved,) = (tmp_path / "checkpoints").iterdir()
+    saved, whole = sorted((tmp_path / "checkpoints").iterdir(), key=lambda p: p.suffix != ".npz")
     assert line.startswith("yuugi train: interrupted at ") and f"checkpoint saved: {saved}" in line
-    assert f"--init-from {saved}" in line
+    # The whole model (value net too) is saved beside the actor, and continuing from it is what is offered.
+    assert whole == saved.with_suffix(".zip") and f"--init-from {whole}" in line
     # 39 vector steps of 4 games finished before the 40th was cut: the file is named by learner steps.
     assert saved.name == f"nigejozu_{39 * 4:09d}.npz"
     policy = MLPPolicy.load(saved, game="nigejozu", rules={"reward_scheme": "score_diff"})
@@ -103,7 +104,8 @@ def test_ctrl_c_before_learning_leaves_one_checkpoint_and_no_empty_folder(tmp_pa
     _interrupt_after(monkeypatch, training.imitation, "clone", 1)  # during behaviour cloning
     line, _ = _interrupted_train(capsys, ["train", "momotaro", "--rule", "num_players=2", "--bc-decisions", "64",
                                           "--envs", "4", "--out", str(tmp_path)])
-    assert [p.name for p in (tmp_path / "checkpoints").iterdir()] == ["momotaro_000000000.npz"]
+    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["momotaro_000000000.npz",
+                                                                            "momotaro_000000000.zip"]
     assert "interrupted at 0 learner steps" in line
 
 

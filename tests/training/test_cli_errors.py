@@ -73,6 +73,21 @@ def test_a_corrupt_init_from_file_is_one_line(capsys, tmp_path):
     assert not (tmp_path / "o").exists()  # refused before anything was made
 
 
+def test_a_model_file_that_is_not_a_runs_is_one_line(capsys, tmp_path):
+    import zipfile
+
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(b"PK\x03\x04 not really")
+    line = _one_line_error(capsys, ["train", "nigejozu", "--init-from", str(bad), "--out", str(tmp_path / "o")])
+    assert "bad.zip: not a model saved by yuugi train" in line
+    other = tmp_path / "other.zip"
+    with zipfile.ZipFile(other, "w") as archive:
+        archive.writestr("yuugi_meta.json", '{"game": "momotaro"}')
+    line = _one_line_error(capsys, ["train", "nigejozu", "--init-from", str(other), "--out", str(tmp_path / "o")])
+    assert "saved for momotaro, not nigejozu" in line
+    assert not (tmp_path / "o").exists()
+
+
 def test_bad_recorded_decisions_are_one_line_before_training(capsys, tmp_path):
     import io
 

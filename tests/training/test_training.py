@@ -63,6 +63,37 @@ def test_training_can_continue_from_exported_weights(tmp_path):
         np.testing.assert_allclose(w0, w1, atol=1e-6)
 
 
+def _value_net(model) -> list[np.ndarray]:
+    policy = model.policy
+    return [p.detach().numpy().copy() for p in [*policy.mlp_extractor.value_net.parameters(),
+                                                  *policy.value_net.parameters()]]
+
+
+def test_training_continues_from_the_whole_model_with_its_value_net(tmp_path):
+    settings = dict(total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1, net_arch=(16,),
+                    progress=False)
+    first = train(TrainConfig.for_game("nigejozu", seed=1, **settings), tmp_path / "a")
+    saved = tmp_path / "a" / "nigejozu_sb3.zip"
+    assert saved.exists()
+    trained_critic = _value_net(first["model"])
+    # A zero learning rate: whatever the continued run starts with, it ends with.
+    whole = train(TrainConfig.for_game("nigejozu", seed=2, init_from=str(saved), learning_rate=0.0, **settings),
+                  tmp_path / "b")
+    for w0, w1 in zip(trained_critic, _value_net(whole["model"])):
+        np.testing.assert_allclose(w0, w1, atol=1e-6)
+    meta = json.loads((tmp_path / "b" / "nigejozu_hard.json").read_text())
+    assert len(meta["stages"]) == 2 and meta["stages"][0]["seed"] == 1
+    # From the exported actor alone, the value net starts afresh (another seed's initialisation).
+    actor_only = train(TrainConfig.for_game("nigejozu", seed=2, learning_rate=0.0, **settings,
+                                            init_from=str(tmp_path / "a" / "nigejozu_hard.npz")), tmp_path / "c")
+    assert any(not np.allclose(w0, w1) for w0, w1 in zip(trained_critic, _value_net(actor_only["model"])))
+    # A model saved with another action prior (none) does not load into a prior-guided run.
+    plain = tmp_path / "d"
+    train(TrainConfig(game="nigejozu", prior="none", bc_decisions=0, **settings), plain)
+    with pytest.raises(ValueError, match="action prior None differs"):
+        train(TrainConfig.for_game("nigejozu", init_from=str(plain / "nigejozu_sb3.zip"), **settings), tmp_path / "e")
+
+
 def test_training_progress_bar_works(tmp_path):
     cfg = TrainConfig(game="nigejozu", total_steps=64, num_envs=4, n_steps=16, batch_size=32, n_epochs=1,
                       net_arch=(8,), bc_decisions=0, progress=True)

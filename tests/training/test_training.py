@@ -87,7 +87,9 @@ def test_training_continues_from_the_whole_model_with_its_value_net(tmp_path):
     actor_only = train(TrainConfig.for_game("nigejozu", seed=2, learning_rate=0.0, **settings,
                                             init_from=str(tmp_path / "a" / "nigejozu_hard.npz")), tmp_path / "c")
     assert any(not np.allclose(w0, w1) for w0, w1 in zip(trained_critic, _value_net(actor_only["model"])))
-    # A model saved with another action prior (none) does not load into a prior-guided run.
+    # Nor into a network of another shape, nor one saved for another prior (none).
+    with pytest.raises(ValueError, match="does not match this run's settings"):
+        train(TrainConfig.for_game("nigejozu", init_from=str(saved), **{**settings, "net_arch": (8,)}), tmp_path / "f")
     plain = tmp_path / "d"
     train(TrainConfig(game="nigejozu", prior="none", bc_decisions=0, **settings), plain)
     with pytest.raises(ValueError, match="action prior None differs"):

@@ -12,10 +12,10 @@ has a prior, starts from its heuristic and learns where the search departs from 
 
 The file holds ``observations`` (float16: the observations are counts and flags, exact in half
 precision, at half the size), ``masks`` (packed bits), ``actions``, ``seats`` and the game's
-``scores`` (expert's return minus the opponent's), with the command's settings in ``meta``. The file is rewritten
-after every batch of games (``meta["games"]`` finished of ``meta["planned_games"]``), so a run
-stopped part-way keeps what it finished. A run is reproducible: game ``g`` is seeded ``seed · 10,000,019 + g`` and the expert plays a fixed
-number of search rounds per decision.
+``scores`` (expert's return minus the opponent's), with the command's settings in ``meta``. It is
+rewritten after every batch of games (``meta["games"]`` finished of ``meta["planned_games"]``), so
+a run stopped part-way keeps what it finished. A run is reproducible: game ``g`` is seeded
+``seed · 10,000,019 + g`` and the expert plays a fixed number of search rounds per decision.
 """
 from __future__ import annotations
 
@@ -79,6 +79,11 @@ def record(game_name: str, games: int, seed: int = 0, batch: int = 50, opponent:
     options = {"think_ms": None, "rounds": 1, **(expert_options or {})}
     expert = ExpertPolicy(game_name, cpu(game_name, "normal", **rules), **options)
     recorder = RecordingSearch(expert)
+    # Empty first parts: a batch in which the expert never had a choice still makes a (small) dataset.
+    recorder.observations.append(np.empty((0, *game.observation_shape), dtype=np.float16))
+    recorder.masks.append(np.empty((0, (game.num_actions + 7) // 8), dtype=np.uint8))
+    recorder.actions.append(np.empty(0, dtype=np.int64))
+    recorder.seats.append(np.empty(0, dtype=np.int64))
     other = cpu(game_name, opponent, **rules)
     scores, began = [], time.perf_counter()
     for start in range(0, games, batch):

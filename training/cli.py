@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from envs import GAMES, available_games
 
@@ -32,42 +32,40 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_made_for(game: str, flag: str, path: str, read_meta: Callable[[str], dict[str, Any]], made: str) -> None:
+    """A UsageError unless ``path`` is a file ``read_meta`` can read and it was made for ``game``."""
+    try:
+        made_for = read_meta(path).get("game")
+    except ValueError as err:
+        raise UsageError(f"{flag} {err}") from None
+    if made_for != game:
+        raise UsageError(f"{flag} {path}: {made} for {made_for}, not {game}")
+
+
 def _cmd_train(args: argparse.Namespace) -> int:
     if args.engine == "rllib":
         return _cmd_train_rllib(args)
     if args.workers is not None or args.address is not None:
         raise UsageError("--workers and --address spread training over Ray: give --engine rllib")
     from agents.mlp import MLPPolicy
+    from training.distill import read_meta as recording_meta
+    from training.sb3_checkpoint import is_model_file, read_meta as model_meta
     from training.selfplay import TRAIN_RULES, TrainConfig, train
 
     rules = parse_rules(args.rule)
     _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
     if args.bc_data and (args.init_from or args.bc_decisions):
         raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
-    if args.init_from and args.init_from.endswith(".zip"):  # a run's whole model: refused now, not once built
-        from training.sb3_checkpoint import read_meta as model_meta
-
-        try:
-            saved_for = model_meta(args.init_from).get("game")
-        except ValueError as err:
-            raise UsageError(f"--init-from {err}") from None
-        if saved_for != args.game:
-            raise UsageError(f"--init-from {args.init_from}: saved for {saved_for}, not {args.game}")
+    if args.init_from and is_model_file(args.init_from):  # a run's whole model: refused now, not once built
+        _check_made_for(args.game, "--init-from", args.init_from, model_meta, "saved")
     elif args.init_from:  # refused now, not after the heuristic was cloned
         MLPPolicy.load(args.init_from, game=args.game, rules={**TRAIN_RULES.get(args.game, {}), **rules})
     given = {"bc_decisions": args.bc_decisions} if args.bc_decisions is not None else {}
     if args.bc_data:
-        from training.distill import read_meta
-
         for path in args.bc_data:  # refused now, not after the model was built
             if not Path(path).is_file():
                 raise UsageError(f"--bc-data {path}: no such file (record one with python -m training.distill)")
-            try:
-                recorded_for = read_meta(path).get("game")
-            except ValueError as err:
-                raise UsageError(f"--bc-data {err}") from None
-            if recorded_for != args.game:
-                raise UsageError(f"--bc-data {path}: recorded for {recorded_for}, not {args.game}")
+            _check_made_for(args.game, "--bc-data", path, recording_meta, "recorded")
         given = {"bc_decisions": 0, "bc_data": tuple(args.bc_data)}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
                                num_envs=args.envs, rules=rules, init_from=args.init_from, **given)

@@ -128,8 +128,8 @@ def read_meta(path: str | Path) -> dict[str, Any]:
 
 def load(path: str | Path, game: BatchGame | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
     """(observations float32, masks bool, actions, meta) of a recorded file; with ``game``, checked to fit it."""
+    meta = read_meta(path)  # a file that is not a recording is named as such
     with np.load(path) as f:
-        meta = json.loads(str(f["meta"]))
         obs = f["observations"].astype(np.float32)
         masks = np.unpackbits(f["masks"], axis=1, count=int(meta["num_actions"])).astype(bool)
         actions = f["actions"].astype(np.int64)

@@ -18,6 +18,11 @@ from typing import Any
 META_MEMBER = "yuugi_meta.json"
 
 
+def is_model_file(path: str | Path) -> bool:
+    """Whether ``init_from`` names a whole model (``.zip``) rather than exported actor weights (``.npz``)."""
+    return str(path).endswith(".zip")
+
+
 def save_model(model: Any, path: str | Path, meta: dict[str, Any]) -> Path:
     """Write ``model`` (SB3) to ``path`` with ``meta`` inside; returns the path."""
     path = Path(path)

@@ -176,7 +176,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     from training.sb3_vec import SB3SelfPlayVecEnv
     from training.export import policy_from_model
     from training.imitation import clone, collect
-    from training.sb3_checkpoint import load_model, save_model
+    from training.sb3_checkpoint import is_model_file, load_model, save_model
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -264,7 +264,7 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     with warnings.catch_warnings():
         _hide_tqdm_rich_warning()
         try:
-            if cfg.init_from and str(cfg.init_from).endswith(".zip"):  # actor, value net and optimizer
+            if cfg.init_from and is_model_file(cfg.init_from):  # actor, value net and optimizer
                 previous = load_model(model, cfg.init_from, cfg.game, prior)
             elif cfg.init_from:
                 previous = load_actor(model, cfg.init_from, game, rules)

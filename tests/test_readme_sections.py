@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 FENCE = re.compile(r"```(bash|python)\n(.*?)```", re.S)
 
@@ -52,6 +54,7 @@ def run_blocks(body: str, cwd: Path) -> list[str]:
     return outputs
 
 
+@pytest.mark.long
 def test_benchmark_your_policy_runs_verbatim(tmp_path):
     outputs = run_blocks(section("Benchmark your policy"), tmp_path)
     joined = "\n".join(outputs)

@@ -41,6 +41,7 @@ def train_config(seed):
                             minibatch_size=512)
 
 
+@pytest.mark.long
 def test_rllib_from_scratch_beats_random_and_its_export_plays_with_numpy_only(local_ray, tmp_path, capsys):
     from agents.weights_format import read_signature
     from training.evaluate import evaluate

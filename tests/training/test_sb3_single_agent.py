@@ -159,6 +159,7 @@ def test_the_referee_rates_one_game_and_random_against_itself_even():
 
 
 @pytest.mark.train
+@pytest.mark.long
 def test_maskable_ppo_as_documented_trains_on_the_gymnasium_id_and_beats_random(capsys):
     # make_vec_env builds every env with gymnasium.make("yuugi/nigejozu-v0", **env_kwargs) inside
     # SB3's Monitor, as sb3-contrib's docs show. Rewarded by the chip margin (own - other) / 77

@@ -19,7 +19,7 @@ META_MEMBER = "yuugi_meta.json"
 
 
 def is_model_file(path: str | Path) -> bool:
-    """Whether ``init_from`` names a whole model (``.zip``) rather than exported actor weights (``.npz``)."""
+    """Whether ``path`` (an ``--init-from`` file) is a whole SB3 model (``.zip``), not exported actor weights."""
     return str(path).endswith(".zip")
 
 

@@ -44,18 +44,36 @@ def draw_uint64(key: np.ndarray, counter: np.ndarray, n: int) -> np.ndarray:
 
 def draw_unit(key: np.ndarray, counter: np.ndarray, n: int) -> np.ndarray:
     """``n`` uniform floats in [0, 1) per game."""
-    return (draw_uint64(key, counter, n) >> np.uint64(11)).astype(np.float64) * _TO_UNIT
+    return unit_from(draw_uint64(key, counter, n))
 
 
 def draw_below(key: np.ndarray, counter: np.ndarray, bound: np.ndarray | int) -> np.ndarray:
     """One integer per game, uniform in ``[0, bound_i)`` (bound >= 1)."""
-    u = draw_unit(key, counter, 1)[:, 0]
-    return np.minimum((u * bound).astype(np.int64), np.asarray(bound) - 1)
+    return below_from(draw_uint64(key, counter, 1)[:, 0], bound)
 
 
 def draw_permutations(key: np.ndarray, counter: np.ndarray, n: int) -> np.ndarray:
     """A uniformly random permutation of ``0..n-1`` per game, as int64[B, n]."""
-    return np.argsort(draw_uint64(key, counter, n), axis=1, kind="stable")
+    return permutations_from(draw_uint64(key, counter, n))
+
+
+# ---- the same draws made from raw numbers already drawn ------------------------------------------
+# A setup that needs several draws in a row (a shuffle, a deal, a start player) can take all its raw
+# numbers in one draw_uint64 call and split the columns: the stream is the same (number j of a call
+# is hashed from counter + j), and one call instead of three is most of the cost at small batches.
+def unit_from(raw: np.ndarray) -> np.ndarray:
+    """Uniform floats in [0, 1) from raw 64-bit draws (the top 53 bits)."""
+    return (raw >> np.uint64(11)).astype(np.float64) * _TO_UNIT
+
+
+def below_from(raw: np.ndarray, bound: np.ndarray | int) -> np.ndarray:
+    """Integers uniform in ``[0, bound)`` from one raw 64-bit draw each (bound >= 1)."""
+    return np.minimum((unit_from(raw) * bound).astype(np.int64), np.asarray(bound) - 1)
+
+
+def permutations_from(raw: np.ndarray) -> np.ndarray:
+    """A uniformly random permutation of ``0..n-1`` per row of raw draws ``[B, n]``, as int64[B, n]."""
+    return np.argsort(raw, axis=1, kind="stable")
 
 
 # ---- draws for a subset ``g`` of a batched state (reads and writes its counters) ----------------

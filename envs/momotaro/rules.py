@@ -103,8 +103,9 @@ def init(st: MomotaroState, g: np.ndarray, cfg: MomotaroConfig) -> None:
     hiring (C1) and oni (C5) decks, K0 kibidango and a warrior each, the first auction open."""
     ctr = st.rng_counter[g]
     keys = st.rng_key[g]
-    st.hire_deck[g] = rng.draw_permutations(keys, ctr, NUM_RETAINERS)  # C1
-    st.oni_deck[g] = rng.draw_permutations(keys, ctr, NUM_ONI)  # C5
+    raw = rng.draw_uint64(keys, ctr, NUM_RETAINERS + NUM_ONI)  # both shuffles from one draw, in this order
+    st.hire_deck[g] = rng.permutations_from(raw[:, :NUM_RETAINERS])  # C1
+    st.oni_deck[g] = rng.permutations_from(raw[:, NUM_RETAINERS:])  # C5
     st.rng_counter[g] = ctr
     st.kibi[g] = cfg.tables.kibi
     st.hand[g, :, WARRIOR] = True

@@ -63,9 +63,11 @@ def init(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
     """§4.3 for games ``g`` of ``st`` (fresh from :func:`~.state.empty_state`, rng keys set): chips
     shuffled onto the provinces, cards dealt 3 and 3, random start player."""
     keys, ctr = st.rng_key[g], st.rng_counter[g]
-    chip = rng.draw_permutations(keys, ctr, NUM_PROVINCES) + 2  # chip[i, p]
-    deal = rng.draw_permutations(keys, ctr, cfg.num_cards)  # first 3 Hojo, next 3 Ashikaga
-    start = rng.draw_below(keys, ctr, 2)
+    # The chip shuffle, the card deal and the start player, in this order, from one draw.
+    raw = rng.draw_uint64(keys, ctr, NUM_PROVINCES + cfg.num_cards + 1)
+    chip = rng.permutations_from(raw[:, :NUM_PROVINCES]) + 2  # chip[i, p]
+    deal = rng.permutations_from(raw[:, NUM_PROVINCES:-1])  # first 3 Hojo, next 3 Ashikaga
+    start = rng.below_from(raw[:, -1], 2)
     st.rng_counter[g] = ctr
     st.chip[g] = chip
     st.prov_of[g[:, None], chip] = np.arange(NUM_PROVINCES)

@@ -48,12 +48,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
     if args.workers is not None or args.address is not None:
         raise UsageError("--workers and --address spread training over Ray: give --engine rllib")
     from agents.mlp import MLPPolicy
-    from training.distill import read_meta as recording_meta
+    from training.distill import check_fits as recording_fits, read_meta as recording_meta
     from training.sb3_checkpoint import is_model_file, read_meta as model_meta
     from training.selfplay import TRAIN_RULES, TrainConfig, train
 
     rules = parse_rules(args.rule)
-    _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
+    trained = _build_game(args.game, {**TRAIN_RULES.get(args.game, {}), **rules})
     if args.bc_data and (args.init_from or args.bc_decisions):
         raise UsageError("--bc-data is the policy's start: leave out --init-from and --bc-decisions")
     if args.init_from and is_model_file(args.init_from):  # a run's whole model: refused now, not once built
@@ -66,6 +66,10 @@ def _cmd_train(args: argparse.Namespace) -> int:
             if not Path(path).is_file():
                 raise UsageError(f"--bc-data {path}: no such file (record one with python -m training.distill)")
             _check_made_for(args.game, "--bc-data", path, recording_meta, "recorded")
+            try:  # recorded for this game, but under rules with other spaces (another player count)?
+                recording_fits(path, trained)
+            except ValueError as err:
+                raise UsageError(f"--bc-data {err}") from None
         given = {"bc_decisions": 0, "bc_data": tuple(args.bc_data)}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
                                num_envs=args.envs, rules=rules, init_from=args.init_from, **given)

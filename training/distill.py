@@ -126,6 +126,27 @@ def read_meta(path: str | Path) -> dict[str, Any]:
         raise ValueError(f"{path}: not a file recorded by python -m training.distill ({err})") from err
 
 
+def check_fits(path: str | Path, game: BatchGame) -> None:
+    """ValueError unless the file at ``path`` was recorded for ``game`` under rules with its spaces.
+
+    Reads only the record (the game and rules it was recorded under), so a trainer can refuse a file
+    recorded under other rules (another player count, say) before building anything.
+    """
+    from envs import make_game
+
+    meta = read_meta(path)
+    recorded = make_game(meta["game"], **meta.get("rules", {}))
+    _check_spaces(path, meta["game"], tuple(recorded.observation_shape), recorded.num_actions, game)
+
+
+def _check_spaces(path: str | Path, recorded_for: str, obs_shape: tuple[int, ...], num_actions: int,
+                  game: BatchGame) -> None:
+    if recorded_for != game.name or tuple(obs_shape) != tuple(game.observation_shape) or num_actions != game.num_actions:
+        raise ValueError(f"{path}: recorded for {recorded_for} with observations {tuple(obs_shape)} and "
+                         f"{num_actions} actions, not for this {game.name} ({tuple(game.observation_shape)}, "
+                         f"{game.num_actions} actions): record it under the rules you train with (--rule)")
+
+
 def load(path: str | Path, game: BatchGame | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
     """(observations float32, masks bool, actions, meta) of a recorded file; with ``game``, checked to fit it."""
     meta = read_meta(path)  # a file that is not a recording is named as such
@@ -134,10 +155,7 @@ def load(path: str | Path, game: BatchGame | None = None) -> tuple[np.ndarray, n
         masks = np.unpackbits(f["masks"], axis=1, count=int(meta["num_actions"])).astype(bool)
         actions = f["actions"].astype(np.int64)
     if game is not None:
-        if meta["game"] != game.name or obs.shape[1:] != tuple(game.observation_shape) or masks.shape[1] != game.num_actions:
-            raise ValueError(f"{path}: recorded for {meta['game']} with observations {obs.shape[1:]} and "
-                             f"{masks.shape[1]} actions, not for this {game.name} ({tuple(game.observation_shape)}, "
-                             f"{game.num_actions} actions)")
+        _check_spaces(path, meta["game"], obs.shape[1:], masks.shape[1], game)
     if not masks[np.arange(len(actions)), actions].all():
         raise ValueError(f"{path}: a recorded action is not legal in its recorded mask")
     return obs, masks, actions, meta

@@ -109,6 +109,15 @@ def test_bad_recorded_decisions_are_one_line_before_training(capsys, tmp_path):
     assert "--bc-data is the policy's start" in line
     line = _one_line_error(capsys, ["train", "nigejozu", "--engine", "rllib", "--bc-data", str(labels)])
     assert "--bc-data" in line and "--engine sb3" in line
+    # Recorded for the game, but at another player count: its observations have another width
+    # (momotaro's observation is 56 floats per player plus 144), so nothing trained could use it.
+    four = tmp_path / "four_players.npz"
+    save(record("momotaro", games=1, batch=1, rules={"num_players": 4}, expert_options={"samples": 2, "top_n": 2},
+                log=io.StringIO()), four)
+    line = _one_line_error(capsys, ["train", "momotaro", "--rule", "num_players=2", "--bc-data", str(four),
+                                    "--out", str(out)])
+    assert "four_players.npz: recorded for momotaro with observations (368,)" in line and "(256,)" in line
+    assert "--rule" in line
     assert not out.exists()  # refused before anything was made
 
 

@@ -71,60 +71,95 @@ def instant_actions(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, in
     return enter, cast, act
 
 
-# any_instant as bit tests. A row's available target kinds are one integer (bit k: kind k has a legal
-# target; bit 10: a HEAL may be cast, i.e. not masked as useless); each card needs the bits in its
-# _REQ entry (a bit never set, 11, for a card that cannot be played that way and for an empty slot).
-_HEAL_OK, _NO_WAY = 1 << 10, 1 << 11
-_TK_BIT = 1 << np.arange(C.NUM_TARGET_KINDS)
+# any_instant by table look-ups. A row's *situation* says which target kinds have a legal target
+# (``targets.available``): bit 0 an opposing character, bit 1 an own character, bit 2 an item on the
+# stack, bit 3 a damage card to heal (only read under mask_useless). Per situation and card the
+# tables give the エテル a card needs to be cast, or its ability activated (per tapped state: a
+# tapped character cannot pay an オジギ cost), with a cost no seat can pay (_NEVER) where it cannot
+# be played that way; a row has a castable card when the cheapest card of its hand costs at most
+# its untapped エテル. Card columns are shifted by one: column 0 is an empty slot (id -1).
+_SIT_OPP, _SIT_OWN, _SIT_STACK, _SIT_HEAL = 1, 2, 4, 8
+_NUM_SITUATIONS = 16
+_COLS = C.NUM_CARDS + 1
 
 
-def _cast_req(mask_useless: bool) -> np.ndarray:
-    req = np.where(C.IS_CHAR, _NO_WAY, _TK_BIT[C.TARGET])
-    if mask_useless:
-        req = np.where(~C.IS_CHAR & (C.OPCODE == C.OP_HEAL), req | _HEAL_OK, req)
-    return np.append(req, _NO_WAY)
+def _target_ok(mask_useless: bool, situation: int) -> np.ndarray:
+    """bool[kinds + 1]: target kind k has a legal target in ``situation``; the extra last entry: a HEAL
+    may be cast (under mask_useless only with a damage card to heal)."""
+    opp, own = bool(situation & _SIT_OPP), bool(situation & _SIT_OWN)
+    ok = np.zeros(C.NUM_TARGET_KINDS + 1, bool)
+    ok[[C.TK_NONE, C.TK_SELF, C.TK_OPP_PLAYER]] = True
+    ok[C.TK_OPP_CHAR], ok[C.TK_OWN_CHAR], ok[C.TK_ANY_CHAR] = opp, own, opp or own
+    ok[C.TK_ALL_OPP] = opp or not mask_useless  # ALL_* only with something to affect
+    ok[C.TK_ALL_OWN] = own or not mask_useless
+    ok[C.TK_STACK] = bool(situation & _SIT_STACK)
+    ok[-1] = bool(situation & _SIT_HEAL) or not mask_useless  # HEAL only with a damage card to heal
+    return ok
 
 
-_CAST_REQ = {False: _cast_req(False), True: _cast_req(True)}
-_ACT_REQ = np.append(np.where(C.TRIGGER == C.TR_ACTIVATED, _TK_BIT[C.TARGET], _NO_WAY), _NO_WAY)
-_COST_T = np.append(C.COST, _NEVER)
-_IS_CHAR_T = np.append(C.IS_CHAR, False)
-_ACT_E_T, _ACT_O_T, _ACT_J_T = np.append(C.ACT_E, 0), np.append(C.ACT_O, False), np.append(C.ACT_J, 0)
+def _situation_costs(mask_useless: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(cast int16[16 * 49], activate int16[16 * 2 * 49]), flat: the エテル needed to cast a kotodama at
+    ``situation * 49 + 1 + card``, to activate a character's ability at ``(situation * 2 + tapped) * 49
+    + 1 + card``; _NEVER where it cannot be played that way (and for an empty slot, card -1)."""
+    cast = np.full((_NUM_SITUATIONS, _COLS), _NEVER, np.int16)
+    act = np.full((_NUM_SITUATIONS, 2, _COLS), _NEVER, np.int16)
+    heal = ~C.IS_CHAR & (C.OPCODE == C.OP_HEAL)
+    activated = C.TRIGGER == C.TR_ACTIVATED
+    for sit in range(_NUM_SITUATIONS):
+        ok = _target_ok(mask_useless, sit)
+        has_target = ok[C.TARGET]
+        cast[sit, 1:] = np.where(~C.IS_CHAR & has_target & (~heal | ok[-1]), C.COST, _NEVER)
+        act[sit, 0, 1:] = np.where(activated & has_target, C.ACT_E, _NEVER)
+        act[sit, 1, 1:] = np.where(activated & has_target & ~C.ACT_O, C.ACT_E, _NEVER)
+    return cast.reshape(-1), act.reshape(-1)
 
 
-def _available_bits(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, own: np.ndarray,
-                    mask_useless: bool) -> np.ndarray:
-    """int[n]: the bits of the target kinds that have a legal target (``targets.available``) and _HEAL_OK."""
-    bit = _TK_BIT
-    always = bit[C.TK_NONE] | bit[C.TK_SELF] | bit[C.TK_OPP_PLAYER]
-    opp_bits = bit[C.TK_OPP_CHAR] | bit[C.TK_ANY_CHAR]
-    own_bits = bit[C.TK_OWN_CHAR] | bit[C.TK_ANY_CHAR]
-    if mask_useless:  # ALL_* only with something to affect; HEAL only with a damage card to heal
-        opp_bits |= bit[C.TK_ALL_OPP]
-        own_bits |= bit[C.TK_ALL_OWN]
-    else:
-        always |= bit[C.TK_ALL_OPP] | bit[C.TK_ALL_OWN] | _HEAL_OK
-    avail = (always | np.where((st.fld_card[g, 1 - me] >= 0).any(axis=1), opp_bits, 0)
-             | np.where(own.any(axis=1), own_bits, 0) | np.where(st.stk_len[g] > 0, bit[C.TK_STACK], 0))
-    if mask_useless:
-        avail |= np.where(st.dmg_up[g, me] + st.dmg_down[g, me] > 0, _HEAL_OK, 0)
-    return avail
+_SIT_COSTS = {False: _situation_costs(False), True: _situation_costs(True)}
+_ACT_J_1 = np.append(0, C.ACT_J)  # ジツ cost per card, column 0 an empty slot (shifted like the tables)
+
+
+def _seat_rows(g: np.ndarray, me: np.ndarray) -> np.ndarray:
+    """The row of (game, seat) in a per-seat array viewed as ``[B * 2, ...]``."""
+    return 2 * g + me
+
+
+def _slot_major(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``arr[B, 2, k]`` at seat rows ``rows`` as a contiguous ``[k, n]``: ``np.take`` of whole rows is
+    cheaper than ``arr[g, me]``, and a reduction over the k slots then runs along rows of n values
+    (numpy reduces a short last axis slowly)."""
+    return np.take(arr.reshape(-1, arr.shape[-1]), rows, axis=0).T.copy()
+
+
+def _per_seat(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``arr[B, 2]`` at seat rows ``rows``."""
+    return np.take(arr.reshape(-1), rows)
 
 
 def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instant: np.ndarray,
                 prio: np.ndarray) -> np.ndarray:
     """bool[n]: ``instant_actions`` has at least one legal action (found without building the arrays)."""
-    hand = st.hand[g, me]
-    fc = st.fld_card[g, me]
+    rows = _seat_rows(g, me)
+    hand = _slot_major(st.hand, rows)  # [10, n]
+    fc = _slot_major(st.fld_card, rows)  # [6, n]
     own = fc >= 0
-    unt = st.etel_untapped[g, me][:, None]
-    blocked = ~_available_bits(st, g, me, own, cfg.mask_useless)[:, None]  # the bits a card may not need
-    afford = _COST_T[hand] <= unt
-    cast = afford & ((_CAST_REQ[cfg.mask_useless][hand] & blocked) == 0)
-    act = (((_ACT_REQ[fc] & blocked) == 0) & (_ACT_E_T[fc] <= unt) & (~_ACT_O_T[fc] | ~st.fld_tap[g, me])
-           & (_ACT_J_T[fc] <= st.dmg_up[g, me][:, None]))
-    enter = (afford & _IS_CHAR_T[hand]).any(axis=1) & _enter_ok(st, g, me, prio, own)
-    return instant & (st.stk_len[g] < STACK_USER_MAX) & (cast.any(axis=1) | act.any(axis=1) | enter)
+    unt = _per_seat(st.etel_untapped, rows)
+    stk = st.stk_len[g]
+    sit = (_slot_major(st.fld_card, rows ^ 1) >= 0).any(axis=0) * _SIT_OPP
+    sit += own.any(axis=0) * _SIT_OWN
+    sit += (stk > 0) * _SIT_STACK
+    if cfg.mask_useless:
+        sit += (_per_seat(st.dmg_up, rows) + _per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
+    cast_cost, act_cost = _SIT_COSTS[cfg.mask_useless]
+    found = np.take(cast_cost, sit * _COLS + 1 + hand).min(axis=0) <= unt
+    card = fc + (sit * (2 * _COLS) + 1)
+    card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
+    act = (np.take(act_cost, card) <= unt) & (np.take(_ACT_J_1, fc + 1) <= _per_seat(st.dmg_up, rows))
+    found |= act.any(axis=0)
+    enter = prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR) & (stk == 0)
+    if enter.any():
+        enter &= ~own.all(axis=0) & (np.take(_CHAR_COST, hand).min(axis=0) <= unt)
+        found |= enter
+    return instant & (stk < STACK_USER_MAX) & found
 
 
 def may_have_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, prio: np.ndarray) -> np.ndarray:

@@ -172,37 +172,22 @@ def finish_losses(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig | 
 def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """``OP_ASK``: a decision was just asked in games ``g``. Under ``auto_pass_forced`` the engine takes
     a decision that has exactly one legal action (not an agent decision: no history, no count) and
-    goes on; otherwise the game waits for its agent."""
-    if not cfg.auto_pass_forced:
-        st.op[g] = OP_WAIT
-        return
-    action = forced_action(st, g, cfg)
-    forced = action >= 0
-    st.op[g[~forced]] = OP_WAIT
-    if forced.any():
-        apply_rows(st, g[forced], action[forced], cfg)
+    goes on; otherwise the game waits for its agent.
 
-
-def forced_action(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
-    """int[n]: the only legal action of each game in ``g`` (all at a decision), -1 where there is a choice.
-
-    Found without building the legal mask: PASS (priority) and END_AISATSU (declaration) are always
-    legal, so those decisions are forced exactly when no instant action (and no アイサツ) is; an
-    interrupt is asked only when an interceptor exists (two choices at least). The decisions are
-    grouped by kind (``_FORCED``), and a cheap test (``legality.may_have_instant``) spares the full
-    instant check to the rows that have nothing they could pay for.
+    Forced rows are found without building the legal mask: PASS (priority) and END_AISATSU
+    (declaration) are always legal, so those decisions are forced exactly when no instant action (and
+    no アイサツ) is; an interrupt is asked only when an interceptor exists (two choices at least). The
+    decisions are grouped by kind (``_FORCED``); each group's forced rows take their one action
+    directly (its family is known from the kind), the others wait. A priority decision that opens a
+    window settles the other seat's answer in the same call (:func:`_take_forced_priority`).
     """
-    action = np.full(len(g), -1, dtype=np.int64)
+    st.op[g] = OP_WAIT  # (the applied actions set the next operation of the rows they take)
+    if not cfg.auto_pass_forced:
+        return
     me = st.to_play[g].astype(np.int64)
     for d, sel in zip(_FORCED, rows_by_code(st.decision[g], NUM_DECISIONS, *((d,) for d in _FORCED))):
         if sel is not None:
-            action[sel] = _FORCED[d](st, g[sel], me[sel], cfg)
-    return action
-
-
-def _forced_etel(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
-    """SKIP_ETEL when the hand is empty."""
-    return np.where((st.hand[g, me] < 0).all(axis=1), A.SKIP_ETEL, -1)
+            _FORCED[d](st, g[sel], me[sel], cfg)
 
 
 def _no_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig,
@@ -223,27 +208,56 @@ def _no_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaS
 _PREFILTER_MAX = 16
 
 
-def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
-    """PASS when no instant action is legal."""
-    return np.where(_no_instant(st, g, me, cfg, True), A.PASS, -1)
+def _forced_etel(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """SKIP_ETEL when the hand is empty."""
+    forced = (st.hand[g, me] < 0).all(axis=1)
+    if forced.any():
+        _skip_etel(st, g[forced], me[forced], None, cfg)
 
 
-def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
+    """PASS when no instant action is legal.
+
+    Where the seat to play opens the window (no pass yet), the other seat's answer is found in the
+    same instant test: a pass changes only who holds priority (``passes``, ``prio``, ``to_play``),
+    never what either seat could play, so it is the answer the next engine call would find.
+    """
+    n = len(g)
+    opens = st.passes[g] == 0
+    none = _no_instant(st, np.concatenate([g, g[opens]]), np.concatenate([me, 1 - me[opens]]), cfg, True)
+    forced = none[:n]
+    if not forced.any():
+        return
+    other_forced = np.zeros(n, bool)
+    other_forced[opens] = none[n:]
+    _pass(st, g[forced], me[forced], None, cfg)  # closes the window, or hands priority over (OP_ASK)
+    handed = forced & opens
+    again = handed & other_forced  # the other seat's pass is forced too: the window closes
+    if again.any():
+        _pass(st, g[again], 1 - me[again], None, cfg)
+    st.op[g[handed & ~other_forced]] = OP_WAIT  # the other seat has a choice: it waits for its agent
+
+
+def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """END_AISATSU when no instant action and no アイサツ is legal."""
-    none = _no_instant(st, g, me, cfg, False)
-    none &= ~attackers(st, g, me, cfg).any(axis=1)
-    return np.where(none, A.END_AISATSU, -1)
+    forced = _no_instant(st, g, me, cfg, False)
+    forced &= ~attackers(st, g, me, cfg).any(axis=1)
+    if forced.any():
+        _end_aisatsu(st, g[forced], me[forced], None, cfg)
 
 
-def _forced_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
+def _forced_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """The target when exactly one is legal."""
     i = np.maximum(st.pend_ask[g], 0).astype(np.int64)
     tk = st.pend_tk[g, i].astype(np.int64)
     allowed = targets.table(st, g, me, cfg.mask_useless)[np.arange(len(g)), tk]
-    return np.where(allowed.sum(axis=1) == 1, A.TARGET0 + np.argmax(allowed, axis=1), -1)
+    forced = allowed.sum(axis=1) == 1
+    if forced.any():
+        _choose_target(st, g[forced], me[forced], A.TARGET0 + np.argmax(allowed[forced], axis=1), cfg)
 
 
-# the decisions that can be forced (an interrupt never is: it is asked only with a choice)
+# the decisions that can be forced (an interrupt never is: it is asked only with a choice), each
+# with the function that finds its forced rows and takes their one action
 _FORCED = {DECISION_ETEL: _forced_etel, DECISION_PRIORITY: _forced_priority, DECISION_DECLARE: _forced_declare,
            DECISION_TARGET: _forced_target}
 

@@ -35,15 +35,21 @@ def destroy(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, s: np.ndarray) -
 
 
 def destroy_marked(st: NinjaSlayerState, g: np.ndarray, marked: np.ndarray) -> None:
-    """Destroy every character marked in ``marked[n, 2, 6]`` (seat and slot order for the triggers)."""
+    """Destroy every character marked in ``marked[n, 2, 6]``: in each game in seat then slot order (the
+    order of its ON_DESTROYED triggers). Round k destroys the k-th marked character of every game that
+    has one, so a call costs as many rounds as the most characters one game loses (usually one),
+    not one per marked seat and slot."""
     if not marked.any():
         return
-    for p in range(2):
-        for s in range(marked.shape[2]):
-            on = marked[:, p, s]
-            if on.any():
-                gs = g[on]
-                destroy(st, gs, np.full(len(gs), p), np.full(len(gs), s))
+    r, p, s = np.nonzero(marked)  # by game, then seat, then slot
+    rank = np.arange(len(r)) - np.searchsorted(r, r)  # (searchsorted: the first entry of each game)
+    rounds = int(rank.max()) + 1
+    if rounds == 1:  # (the common case: one character per game)
+        destroy(st, g[r], p, s)
+        return
+    for k in range(rounds):
+        now = rank == k
+        destroy(st, g[r[now]], p[now], s[now])
 
 
 # The opcodes that act on the marked characters (a single target still there, or an ALL_* set).
@@ -52,14 +58,66 @@ _MARKING = (C.OP_DMG_CHAR, C.OP_BUFF_K, C.OP_BUFF_W, C.OP_DEBUFF_K, C.OP_TAP, C.
 _ENTRY = C.NUM_OPCODES  # the count of character entries, after the opcodes'
 
 
+_IS_MARKING = np.zeros(C.NUM_OPCODES, dtype=bool)
+_IS_MARKING[list(_MARKING)] = True
+
+
+def _resolve_marking(st: NinjaSlayerState, g: np.ndarray, i: np.ndarray, ctrl: np.ndarray, op: np.ndarray,
+                     arg: np.ndarray, tk: np.ndarray) -> None:
+    """The items (index ``i`` of games ``g``) whose opcode acts on the marked characters: a single
+    target must still be the same object; ALL_* sets are taken now, before any item acts."""
+    n = len(g)
+    tp_ = st.stk_tgt_player[g, i].astype(np.int64)
+    ts = st.stk_tgt_slot[g, i].astype(np.int64)
+    to = st.stk_tgt_obj[g, i].astype(np.int64)
+    alive = (ts >= 0) & (to >= 0)
+    alive &= st.fld_obj[g, np.maximum(tp_, 0), np.maximum(ts, 0)] == to
+    marked = np.zeros((n, 2, st.fld_card.shape[2]), dtype=bool)
+    hit = _SINGLE[tk] & alive
+    marked[np.flatnonzero(hit), tp_[hit], ts[hit]] = True
+    all_opp = tk == C.TK_ALL_OPP
+    all_own = tk == C.TK_ALL_OWN
+    if all_opp.any() or all_own.any():
+        seat = np.arange(2)[None, :, None]
+        marked |= (st.fld_card[g] >= 0) & ((all_opp[:, None, None] & (seat != ctrl[:, None, None]))
+                                           | (all_own[:, None, None] & (seat == ctrl[:, None, None])))
+    # (an item whose single target left simply does nothing: its marks are empty)
+    for code in np.unique(op).tolist():  # each game's one item, opcode by opcode
+        sel = op == code
+        gs, m, a = g[sel], marked[sel], arg[sel]
+        if code in _MARK_ADD:
+            arr = getattr(st, _MARK_ADD[code])
+            if m.any():
+                sign = -1 if code == C.OP_DEBUFF_K else 1
+                arr[gs] += np.where(m, sign * a[:, None, None], 0).astype(arr.dtype)
+        elif code in _MARK_SET:
+            name, value = _MARK_SET[code]
+            arr = getattr(st, name)
+            if m.any():
+                arr[gs] = np.where(m, value, arr[gs])
+        elif code == C.OP_DESTROY_LE:
+            destroy_marked(st, gs, m & (zones.karate(st, gs) <= a[:, None, None]))
+        elif code == C.OP_BOUNCE:
+            h = hit[sel]
+            if h.any():
+                gs, ps, ss = gs[h], tp_[sel][h], ts[sel][h]
+                bounced = st.fld_card[gs, ps, ss].astype(np.int64)
+                zones.clear_slot(st, gs, ps, ss)
+                zones.to_hand(st, gs, ps, bounced, known=True)
+
+
+# What the marking opcodes do to the marked characters: add the item's argument to a counter
+# (DEBUFF_K subtracts it), or set a flag.
+_MARK_ADD = {C.OP_DMG_CHAR: "fld_dmg", C.OP_BUFF_K: "fld_kmod", C.OP_BUFF_W: "fld_wmod", C.OP_DEBUFF_K: "fld_kmod"}
+_MARK_SET = {C.OP_TAP: ("fld_tap", True), C.OP_UNTAP: ("fld_tap", False), C.OP_GRANT_KAIZEN: ("fld_kz", True)}
+
+
 def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """Resolve the top item of each game in ``g``; sets the next micro-operation.
 
     Each part below runs only when some resolving item needs it (``count``: how many items of each
-    opcode resolve, character entries last).
+    opcode resolve, character entries last), and only on the games whose item needs it.
     """
-    n = len(g)
-    r = np.arange(n)
     i = st.stk_len[g].astype(np.int64) - 1
     kind = st.stk_kind[g, i].astype(np.int64)
     card = st.stk_card[g, i].astype(np.int64)
@@ -80,53 +138,8 @@ def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
         return ~entry & (op == code)
 
     if any(count[code] for code in _MARKING):
-        # Targets: a single character must still be the same object; ALL_* sets are taken now.
-        tp_ = st.stk_tgt_player[g, i].astype(np.int64)
-        ts = st.stk_tgt_slot[g, i].astype(np.int64)
-        to = st.stk_tgt_obj[g, i].astype(np.int64)
-        single = _SINGLE[tk] & (op != C.OP_AMBUSH)
-        alive = (ts >= 0) & (to >= 0)
-        alive &= st.fld_obj[g, np.maximum(tp_, 0), np.maximum(ts, 0)] == to
-        occupied = st.fld_card[g] >= 0  # [n, 2, 6]
-        marked = np.zeros((n, 2, occupied.shape[2]), dtype=bool)
-        hit = ~entry & single & alive
-        marked[r[hit], tp_[hit], ts[hit]] = True
-        seat = np.arange(2)[None, :, None]
-        all_opp = ~entry & (tk == C.TK_ALL_OPP)
-        all_own = ~entry & (tk == C.TK_ALL_OWN)
-        marked |= occupied & ((all_opp[:, None, None] & (seat != ctrl[:, None, None]))
-                              | (all_own[:, None, None] & (seat == ctrl[:, None, None])))
-        # (an item whose single target left simply does nothing: its marks are empty)
-
-        def add(arr: np.ndarray, code: int, delta: np.ndarray) -> None:
-            if count[code]:
-                m = marked & rows(code)[:, None, None]
-                if m.any():
-                    arr[g] += np.where(m, delta[:, None, None], 0).astype(arr.dtype)
-
-        def setb(arr: np.ndarray, code: int, value: bool) -> None:
-            if count[code]:
-                m = marked & rows(code)[:, None, None]
-                if m.any():
-                    arr[g] = np.where(m, value, arr[g])
-
-        add(st.fld_dmg, C.OP_DMG_CHAR, arg)
-        add(st.fld_kmod, C.OP_BUFF_K, arg)
-        add(st.fld_wmod, C.OP_BUFF_W, arg)
-        add(st.fld_kmod, C.OP_DEBUFF_K, -arg)
-        setb(st.fld_tap, C.OP_TAP, True)
-        setb(st.fld_tap, C.OP_UNTAP, False)
-        setb(st.fld_kz, C.OP_GRANT_KAIZEN, True)
-        if count[C.OP_DESTROY_LE]:
-            sel = rows(C.OP_DESTROY_LE)
-            destroy_marked(st, g, marked & sel[:, None, None] & (zones.karate(st, g) <= arg[:, None, None]))
-        if count[C.OP_BOUNCE]:
-            sel = rows(C.OP_BOUNCE) & hit
-            if sel.any():
-                gs, ps, ss = g[sel], tp_[sel], ts[sel]
-                bounced = st.fld_card[gs, ps, ss].astype(np.int64)
-                zones.clear_slot(st, gs, ps, ss)
-                zones.to_hand(st, gs, ps, bounced, known=True)
+        sel = ~entry & _IS_MARKING[op]
+        _resolve_marking(st, g[sel], i[sel], ctrl[sel], op[sel], arg[sel], tk[sel])
 
     # Player effects (DRAW, RAMP, HEAL act on the controller; DMG_PLAYER on its target player).
     if count[C.OP_DMG_PLAYER]:

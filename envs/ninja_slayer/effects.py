@@ -12,6 +12,7 @@ import numpy as np
 
 from . import cards as C
 from . import stack, zones
+from .config import STACK_MAX
 from .state import (ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_TRIGGER, OP_DAMAGE, OP_RULES,
                     NinjaSlayerState)
 
@@ -119,12 +120,9 @@ def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     opcode resolve, character entries last), and only on the games whose item needs it.
     """
     i = st.stk_len[g].astype(np.int64) - 1
-    kind = st.stk_kind[g, i].astype(np.int64)
-    card = st.stk_card[g, i].astype(np.int64)
-    ctrl = st.stk_ctrl[g, i].astype(np.int64)
-    op = st.stk_op[g, i].astype(np.int64)
-    arg = st.stk_arg[g, i].astype(np.int64)
-    tk = st.stk_tk[g, i].astype(np.int64)
+    top = g * STACK_MAX + i  # the flat index of each top item (np.take is cheaper than [g, i])
+    kind, card, ctrl, op, arg, tk = (np.take(a, top).astype(np.int64) for a in (
+        st.stk_kind, st.stk_card, st.stk_ctrl, st.stk_op, st.stk_arg, st.stk_tk))
     st.stk_len[g] -= 1
     st.last_resolved[g] = card
     st.op[g] = OP_RULES

@@ -56,7 +56,11 @@ def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 
 def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """What each step does as it begins (one call per step present among ``g``)."""
-    for begin, rows in zip(_BEGIN, rows_by_code(st.phase[g], len(_BEGIN))):
+    phase = st.phase[g]
+    if (phase == phase[0]).all():  # one step (the common case): no grouping to pay for
+        _BEGIN[phase[0]](st, g, st.tp[g].astype(np.int64), cfg)
+        return
+    for begin, rows in zip(_BEGIN, rows_by_code(phase, len(_BEGIN))):
         if rows is not None:
             gs = g[rows]
             begin(st, gs, st.tp[gs].astype(np.int64), cfg)

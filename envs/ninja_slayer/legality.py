@@ -124,20 +124,22 @@ def _seat_rows(g: np.ndarray, me: np.ndarray) -> np.ndarray:
 
 
 def _slot_major(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``arr[B, 2, k]`` at seat rows ``rows`` as a contiguous ``[k, n]``: ``np.take`` of whole rows is
-    cheaper than ``arr[g, me]``, and a reduction over the k slots then runs along rows of n values
-    (numpy reduces a short last axis slowly)."""
-    return np.take(arr.reshape(-1, arr.shape[-1]), rows, axis=0).T.copy()
+    """``arr[B, 2, k]`` at seat rows ``rows`` as a contiguous ``[k, n]``: taking whole rows is cheaper
+    than ``arr[g, me]``, and a reduction over the k slots then runs along rows of n values (numpy
+    reduces a short last axis slowly)."""
+    return arr.reshape(-1, arr.shape[-1]).take(rows, axis=0).T.copy()
 
 
 def _per_seat(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``arr[B, 2]`` at seat rows ``rows``."""
-    return np.take(arr.reshape(-1), rows)
+    """``arr[B, 2]`` at seat rows ``rows`` (one-dimensional indexing: numpy's cheapest gather)."""
+    return arr.reshape(-1)[rows]
 
 
-def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instant: np.ndarray,
-                prio: np.ndarray) -> np.ndarray:
-    """bool[n]: ``instant_actions`` has at least one legal action (found without building the arrays)."""
+def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instant, prio) -> np.ndarray:
+    """bool[n]: ``instant_actions`` has at least one legal action (found without building the arrays).
+
+    ``instant`` and ``prio`` (bool, or bool[n]) as for :func:`instant_actions`.
+    """
     rows = _seat_rows(g, me)
     hand = _slot_major(st.hand, rows)  # [10, n]
     fc = _slot_major(st.fld_card, rows)  # [6, n]
@@ -150,29 +152,30 @@ def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instan
     if cfg.mask_useless:
         sit += (_per_seat(st.dmg_up, rows) + _per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
     cast_cost, act_cost = _SIT_COSTS[cfg.mask_useless]
-    found = np.take(cast_cost, sit * _COLS + 1 + hand).min(axis=0) <= unt
+    found = cast_cost.take(sit * _COLS + 1 + hand).min(axis=0) <= unt
     card = fc + (sit * (2 * _COLS) + 1)
     card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
-    act = (np.take(act_cost, card) <= unt) & (np.take(_ACT_J_1, fc + 1) <= _per_seat(st.dmg_up, rows))
+    act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= _per_seat(st.dmg_up, rows))
     found |= act.any(axis=0)
     enter = prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR) & (stk == 0)
-    if enter.any():
-        enter &= ~own.all(axis=0) & (np.take(_CHAR_COST, hand).min(axis=0) <= unt)
+    if np.count_nonzero(enter):
+        enter &= ~own.all(axis=0) & (_CHAR_COST.take(hand).min(axis=0) <= unt)
         found |= enter
     return instant & (stk < STACK_USER_MAX) & found
 
 
-def may_have_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, prio: np.ndarray) -> np.ndarray:
+def may_have_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, prio) -> np.ndarray:
     """bool[n]: a cheap test that is True wherever :func:`any_instant` can be (a superset).
 
     An instant action needs an affordable kotodama in hand, an affordable character in hand during
     the seat's own character step with an empty stack (held priority), or a character on the field
     with an activated ability. Rows where none of these holds have no instant action.
     """
-    hand = st.hand[g, me]
-    unt = st.etel_untapped[g, me][:, None]
-    may = (_KOTO_COST[hand] <= unt).any(axis=1) | _ACTIVATED[st.fld_card[g, me]].any(axis=1)
+    rows = _seat_rows(g, me)
+    hand = _slot_major(st.hand, rows)  # [10, n]
+    unt = _per_seat(st.etel_untapped, rows)
+    may = (_KOTO_COST.take(hand).min(axis=0) <= unt) | _ACTIVATED.take(_slot_major(st.fld_card, rows)).any(axis=0)
     step = prio & (st.phase[g] == PHASE_CHAR) & (me == st.tp[g]) & (st.stk_len[g] == 0)
-    if step.any():
-        may |= step & (_CHAR_COST[hand] <= unt).any(axis=1)
+    if np.count_nonzero(step):
+        may |= step & (_CHAR_COST.take(hand).min(axis=0) <= unt)
     return may

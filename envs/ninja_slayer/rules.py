@@ -185,7 +185,13 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
     if not cfg.auto_pass_forced:
         return
     me = st.to_play[g].astype(np.int64)
-    for d, sel in zip(_FORCED, rows_by_code(st.decision[g], NUM_DECISIONS, *((d,) for d in _FORCED))):
+    decision = st.decision[g]
+    if (decision == decision[0]).all():  # one kind (the common case): no grouping to pay for
+        forced = _FORCED.get(int(decision[0]))
+        if forced is not None:
+            forced(st, g, me, cfg)
+        return
+    for d, sel in zip(_FORCED, rows_by_code(decision, NUM_DECISIONS, *((d,) for d in _FORCED))):
         if sel is not None:
             _FORCED[d](st, g[sel], me[sel], cfg)
 
@@ -193,14 +199,12 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
 def _no_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig,
                 prio: bool) -> np.ndarray:
     """bool[n]: seat ``me`` has no instant action (``prio``: it holds priority, else it declares)."""
-    prio_rows = np.full(len(g), prio)
     if len(g) > _PREFILTER_MAX:  # a large group: the full test costs about what the cheap one does
-        return ~legality.any_instant(st, g, me, cfg, np.ones(len(g), bool), prio_rows)
-    none = ~legality.may_have_instant(st, g, me, prio_rows)
-    if not none.all():
-        maybe = np.flatnonzero(~none)
-        none[maybe] = ~legality.any_instant(st, g[maybe], me[maybe], cfg, np.ones(len(maybe), bool),
-                                            prio_rows[maybe])
+        return ~legality.any_instant(st, g, me, cfg, True, prio)
+    none = ~legality.may_have_instant(st, g, me, prio)
+    if np.count_nonzero(none) < len(none):
+        maybe = (~none).nonzero()[0]
+        none[maybe] = ~legality.any_instant(st, g[maybe], me[maybe], cfg, True, prio)
     return none
 
 
@@ -211,7 +215,7 @@ _PREFILTER_MAX = 16
 def _forced_etel(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """SKIP_ETEL when the hand is empty."""
     forced = (st.hand[g, me] < 0).all(axis=1)
-    if forced.any():
+    if np.count_nonzero(forced):
         _skip_etel(st, g[forced], me[forced], None, cfg)
 
 
@@ -223,17 +227,19 @@ def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: N
     never what either seat could play, so it is the answer the next engine call would find.
     """
     n = len(g)
-    opens = st.passes[g] == 0
+    opens = (st.passes[g] == 0).nonzero()[0]
     none = _no_instant(st, np.concatenate([g, g[opens]]), np.concatenate([me, 1 - me[opens]]), cfg, True)
     forced = none[:n]
-    if not forced.any():
+    if not np.count_nonzero(forced):
         return
     other_forced = np.zeros(n, bool)
     other_forced[opens] = none[n:]
     _pass(st, g[forced], me[forced], None, cfg)  # closes the window, or hands priority over (OP_ASK)
-    handed = forced & opens
+    handed = np.zeros(n, bool)
+    handed[opens] = True
+    handed &= forced
     again = handed & other_forced  # the other seat's pass is forced too: the window closes
-    if again.any():
+    if np.count_nonzero(again):
         _pass(st, g[again], 1 - me[again], None, cfg)
     st.op[g[handed & ~other_forced]] = OP_WAIT  # the other seat has a choice: it waits for its agent
 
@@ -242,7 +248,7 @@ def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: Ni
     """END_AISATSU when no instant action and no アイサツ is legal."""
     forced = _no_instant(st, g, me, cfg, False)
     forced &= ~attackers(st, g, me, cfg).any(axis=1)
-    if forced.any():
+    if np.count_nonzero(forced):
         _end_aisatsu(st, g[forced], me[forced], None, cfg)
 
 
@@ -252,7 +258,7 @@ def _forced_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: Nin
     tk = st.pend_tk[g, i].astype(np.int64)
     allowed = targets.table(st, g, me, cfg.mask_useless)[np.arange(len(g)), tk]
     forced = allowed.sum(axis=1) == 1
-    if forced.any():
+    if np.count_nonzero(forced):
         _choose_target(st, g[forced], me[forced], A.TARGET0 + np.argmax(allowed[forced], axis=1), cfg)
 
 

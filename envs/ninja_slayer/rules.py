@@ -41,10 +41,11 @@ def init(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig, decks=None
         shuffle_decks(st, g, deck, size, seat)
     st.deck[g] = deck
     st.deck_size[g] = size
-    for seat in range(2):
-        d = deck[:, seat]
-        valid = d >= 0
-        np.add.at(st.deck_count, (np.broadcast_to(g[:, None], d.shape)[valid], seat, d[valid]), 1)
+    for seat in range(2):  # copies per card id: one bincount over (game, card) pairs (np.add.at is slow)
+        d = deck[:, seat].astype(np.int64)
+        pairs = (np.arange(b)[:, None] * C.NUM_CARDS + d)[d >= 0]
+        counts = np.bincount(pairs, minlength=b * C.NUM_CARDS).reshape(b, C.NUM_CARDS)
+        st.deck_count[g, seat] += counts.astype(st.deck_count.dtype)
     first = rng.below_at(st, g, 2)
     st.first[g] = first
     st.tp[g] = first
@@ -179,7 +180,7 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
     no アイサツ) is; an interrupt is asked only when an interceptor exists (two choices at least). The
     decisions are grouped by kind (``_FORCED``); each group's forced rows take their one action
     directly (its family is known from the kind), the others wait. A priority decision that opens a
-    window settles the other seat's answer in the same call (:func:`_take_forced_priority`).
+    window settles the other seat's answer in the same call (:func:`_forced_priority`).
     """
     st.op[g] = OP_WAIT  # (the applied actions set the next operation of the rows they take)
     if not cfg.auto_pass_forced:
@@ -227,7 +228,7 @@ def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: N
     never what either seat could play, so it is the answer the next engine call would find.
     """
     n = len(g)
-    opens = (st.passes[g] == 0).nonzero()[0]
+    opens = st.passes[g] == 0
     none = _no_instant(st, np.concatenate([g, g[opens]]), np.concatenate([me, 1 - me[opens]]), cfg, True)
     forced = none[:n]
     if not np.count_nonzero(forced):
@@ -235,9 +236,7 @@ def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: N
     other_forced = np.zeros(n, bool)
     other_forced[opens] = none[n:]
     _pass(st, g[forced], me[forced], None, cfg)  # closes the window, or hands priority over (OP_ASK)
-    handed = np.zeros(n, bool)
-    handed[opens] = True
-    handed &= forced
+    handed = forced & opens
     again = handed & other_forced  # the other seat's pass is forced too: the window closes
     if np.count_nonzero(again):
         _pass(st, g[again], 1 - me[again], None, cfg)

@@ -73,11 +73,17 @@ def pend_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, slot: np.n
 
 def pend_field_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, trigger: int) -> None:
     """Pend ``trigger`` for every character on seat ``p``'s field (slot order)."""
-    cards = st.fld_card[g, p].astype(np.int64)
-    has = (cards >= 0) & (C.TRIGGER[np.maximum(cards, 0)] == trigger)
-    if not has.any():
+    cards = st.fld_card[g, p]
+    has = _HAS_TRIGGER[trigger].take(cards)
+    if not np.count_nonzero(has):
         return
+    cards = cards.astype(np.int64)
     for s in np.flatnonzero(has.any(axis=0)):
         on = has[:, s]
         gs = g[on]
         pend_triggers(st, gs, p[on], np.full(len(gs), s), cards[on, s], st.fld_obj[gs, p[on], s], trigger)
+
+
+# Per trigger, per card id: the card has that trigger (one more entry, False, for an empty slot: id -1).
+_HAS_TRIGGER = np.append(C.TRIGGER[None, :] == np.arange(C.NUM_TRIGGERS)[:, None], np.zeros((C.NUM_TRIGGERS, 1), bool),
+                         axis=1)

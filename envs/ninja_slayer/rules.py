@@ -358,8 +358,10 @@ _LEGAL = {DECISION_ETEL: _legal_etel, DECISION_PRIORITY: _legal_priority, DECISI
 
 def legal_mask(st: NinjaSlayerState, cfg: NinjaSlayerConfig) -> np.ndarray:
     """bool[B, 293]; all False where the game is over."""
-    mask = np.zeros((st.batch_size, A.NUM_ACTIONS), dtype=bool)
     live = np.flatnonzero(~st.done)
+    if len(live) == st.batch_size:  # every game live (the common case): their rows are the mask
+        return legal_rows(st, live, cfg)
+    mask = np.zeros((st.batch_size, A.NUM_ACTIONS), dtype=bool)
     if len(live):
         mask[live] = legal_rows(st, live, cfg)
     return mask

@@ -64,6 +64,8 @@ def pend_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, slot: np.n
                   obj: np.ndarray, trigger: int) -> None:
     """Pend the ``trigger`` ability of each given character that has one (one character per game)."""
     has = C.TRIGGER[card] == trigger
+    if not np.count_nonzero(has):  # (the common case: nothing to pend, nothing to prepare)
+        return
     g, p, slot, card, obj = g[has], p[has], slot[has], card[has], obj[has]
     self_tk = C.TARGET[card] == C.TK_SELF
     pend(st, g, kind=ITEM_TRIGGER, card=card, ctrl=p, op=C.OPCODE[card], arg=C.ARG[card], tk=C.TARGET[card],

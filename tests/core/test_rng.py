@@ -51,3 +51,23 @@ def test_subset_draws_advance_only_their_games():
     many = rng.dice_at(SimpleNamespace(rng_key=st.rng_key[:1].repeat(1), rng_counter=np.zeros(1, np.uint64)),
                        np.array([0]), 6000)
     assert abs(np.bincount(many[0], minlength=7)[1:] / 6000 - 1 / 6).max() < 0.03
+
+
+def test_one_draw_split_by_columns_equals_the_draws_made_one_after_another():
+    # A setup may take all its numbers in one draw_uint64 call and interpret the columns: the stream
+    # hashes counter + j for number j, so the values (and the counter afterwards) are those of the
+    # separate calls in the same order.
+    keys = rng.keys_from_seeds(np.arange(50, dtype=np.uint64))
+    apart = np.full(50, 7, dtype=np.uint64)
+    shuffle = rng.draw_permutations(keys, apart, 11)
+    deal = rng.draw_permutations(keys, apart, 6)
+    start = rng.draw_below(keys, apart, 2)
+    dice = rng.draw_unit(keys, apart, 3)
+    together = np.full(50, 7, dtype=np.uint64)
+    raw = rng.draw_uint64(keys, together, 11 + 6 + 1 + 3)
+    np.testing.assert_array_equal(rng.permutations_from(raw[:, :11]), shuffle)
+    np.testing.assert_array_equal(rng.permutations_from(raw[:, 11:17]), deal)
+    np.testing.assert_array_equal(rng.below_from(raw[:, 17], 2), start)
+    np.testing.assert_array_equal(rng.unit_from(raw[:, 18:]), dice)
+    np.testing.assert_array_equal(together, apart)
+    assert not np.array_equal(shuffle[:, :6], deal)  # the columns are different numbers, not one reused

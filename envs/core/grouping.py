@@ -11,6 +11,16 @@ _ONE_ROW = np.zeros(1, dtype=np.intp)
 _ONE_ROW.flags.writeable = False  # shared by every call: the row list of a batch of one
 
 
+def single_code(code: np.ndarray) -> int | None:
+    """The code that every row holds (``code`` non-empty), or None when the rows differ.
+
+    The common case in a handler's rows: a caller that finds one code runs that code's work on all
+    its rows at once, with no grouping (and no copies of its row lists) to pay for.
+    """
+    first = code[0]
+    return int(first) if (code == first).all() else None
+
+
 def rows_by_code(code: np.ndarray, num_codes: int, *groups: tuple[int, ...]) -> list[np.ndarray | None]:
     """For each group of codes (default: each code 0..num_codes-1 on its own), the indices of the rows
     whose code is in it, or None for none.

@@ -97,9 +97,9 @@ def dice_at(state, g: np.ndarray, n: int, sides: int = 6) -> np.ndarray:
     """``n`` fair dice (1..sides) for each game in ``g``, as int64[len(g), n]: a unit float scaled by
     ``sides`` (nigejozu's dice)."""
     ctr = state.rng_counter[g]
-    u = draw_unit(state.rng_key[g], ctr, n)
+    raw = draw_uint64(state.rng_key[g], ctr, n)
     state.rng_counter[g] = ctr
-    return np.minimum((u * sides).astype(np.int64), sides - 1) + 1
+    return below_from(raw, sides) + 1
 
 
 def dice_by_modulo_at(state, g: np.ndarray, n: int, sides: int = 6) -> np.ndarray:

@@ -100,11 +100,11 @@ def sealed_decks(st: Any, g: np.ndarray, sr_rate: float) -> np.ndarray:
         commons = _COMMONS[rng.permutations_at(st, g, len(_COMMONS))[:, :5]]
         uncommons = _UNCOMMONS[rng.permutations_at(st, g, len(_UNCOMMONS))[:, :2]]
         ctr = st.rng_counter[g]
-        u = rng.draw_unit(st.rng_key[g], ctr, 3)
+        raw = rng.draw_uint64(st.rng_key[g], ctr, 3)  # the slot's kind, then an SR, then a rare
         st.rng_counter[g] = ctr
-        sr = _SRS[np.minimum((u[:, 1] * len(_SRS)).astype(np.int64), len(_SRS) - 1)]
-        rare = _RARES[np.minimum((u[:, 2] * len(_RARES)).astype(np.int64), len(_RARES) - 1)]
-        packs += [commons, uncommons, np.where(u[:, 0] < sr_rate, sr, rare)[:, None]]
+        sr = _SRS[rng.below_from(raw[:, 1], len(_SRS))]
+        rare = _RARES[rng.below_from(raw[:, 2], len(_RARES))]
+        packs += [commons, uncommons, np.where(rng.unit_from(raw[:, 0]) < sr_rate, sr, rare)[:, None]]
     return np.concatenate(packs, axis=1).astype(np.int8)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.grouping import rows_by_code
+from envs.core.grouping import rows_by_code, single_code
 
 from . import cards as C
 from . import stack, zones
@@ -57,8 +57,9 @@ def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """What each step does as it begins (one call per step present among ``g``)."""
     phase = st.phase[g]
-    if (phase == phase[0]).all():  # one step (the common case): no grouping to pay for
-        _BEGIN[phase[0]](st, g, st.tp[g].astype(np.int64), cfg)
+    only = single_code(phase)
+    if only is not None:  # one step (the common case)
+        _BEGIN[only](st, g, st.tp[g].astype(np.int64), cfg)
         return
     for begin, rows in zip(_BEGIN, rows_by_code(phase, len(_BEGIN))):
         if rows is not None:

@@ -13,7 +13,7 @@ import numpy as np
 
 from envs.core import rng
 from envs.core.advance import MicroOps
-from envs.core.grouping import rows_by_code
+from envs.core.grouping import rows_by_code, single_code
 
 from . import actions as A
 from . import cards as C
@@ -187,8 +187,9 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
         return
     me = st.to_play[g].astype(np.int64)
     decision = st.decision[g]
-    if (decision == decision[0]).all():  # one kind (the common case): no grouping to pay for
-        forced = _FORCED.get(int(decision[0]))
+    only = single_code(decision)
+    if only is not None:  # one kind (the common case)
+        forced = _FORCED.get(only)
         if forced is not None:
             forced(st, g, me, cfg)
         return

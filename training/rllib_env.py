@@ -170,3 +170,15 @@ class BatchedEnvRunner(MultiAgentEnvRunner):
         self.env = BatchedGameEnv(cfg["game"], cfg.get("rules"), self.config.num_envs_per_env_runner)
         self.num_envs = self.env.num_envs
         self._needs_initial_reset = True
+        self._episodes_created = 0
+
+    def _new_episode(self, env_index, episodes=None):
+        """RLlib's new episode, with an id counted per runner instead of its random ``uuid4``.
+
+        The policy mapping seats the learner by a hash of the episode id, so a random id would make
+        which seat the learner plays, and so the whole run, differ between two runs of one seed.
+        """
+        episodes = episodes if episodes is not None else self._ongoing_episodes
+        super()._new_episode(env_index, episodes)
+        episodes[env_index].id_ = f"{self.worker_index:04x}{self._episodes_created:012x}"
+        self._episodes_created += 1

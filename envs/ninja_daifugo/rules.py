@@ -133,12 +133,17 @@ def start_game(st: DaifugoState, g: np.ndarray, cfg: DaifugoConfig) -> None:
     n = len(g)
     if n == 0:
         return
+    # The declaration, a start seat and the shuffle, in this order, from one draw (the same numbers as
+    # three draws in a row: number j of a draw is hashed from the counter + j).
+    ctr = st.rng_counter[g]
+    raw = rng.draw_uint64(st.rng_key[g], ctr, 2 + 53)
+    st.rng_counter[g] = ctr
     pool = np.asarray(cfg.declarations, dtype=np.int8)
-    decl = pool[rng.below_at(st, g, len(pool))]
+    decl = pool[rng.below_from(raw[:, 0], len(pool))]
     first_game = st.game_index[g] == 0
-    random_start = rng.below_at(st, g, NUM_SEATS)
+    random_start = rng.below_from(raw[:, 1], NUM_SEATS)
     start = np.where(first_game, random_start, seat_with_title(st.titles[g], DAIFUGO))
-    perm = rng.permutations_at(st, g, 53)
+    perm = rng.permutations_from(raw[:, 2:])
 
     # Deal one card at a time clockwise from the start seat (which gets the 14th card): the k-th card
     # goes to seat start + k (mod 4), so the cards k = j, j + 4, ... (one column of the dealt order

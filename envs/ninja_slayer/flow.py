@@ -57,7 +57,7 @@ def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """What each step does as it begins (one call per step present among ``g``)."""
     phase = st.phase[g]
-    only = single_code(phase)
+    only = int(phase[0]) if len(g) == 1 else single_code(phase)
     if only is not None:  # one step (the common case)
         _BEGIN[only](st, g, st.tp[g].astype(np.int64), cfg)
         return
@@ -150,15 +150,23 @@ def window(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """After a chain settles: the turn player gets priority, the declaration, or the step ends."""
     tp = st.tp[g].astype(np.int64)
     phase = st.phase[g]
-    declare = (phase == PHASE_DECLARE) & (st.att_slot[g] < 0) & (st.stk_len[g] == 0)
-    ask(st, g[declare], DECISION_DECLARE, tp[declare])
-    rest = ~declare
+    declare = phase == PHASE_DECLARE  # (tested first: the other conditions matter only in this step)
+    if np.count_nonzero(declare):
+        declare &= (st.att_slot[g] < 0) & (st.stk_len[g] == 0)
+        n_declare = np.count_nonzero(declare)
+        if n_declare:
+            ask(st, g[declare], DECISION_DECLARE, tp[declare])
+            if n_declare == len(g):
+                return
+            rest = ~declare
+            g, tp, phase = g[rest], tp[rest], phase[rest]
+    # the rest: a priority window, or (compact) the step ends where this window does not open
     if cfg.priority_windows == "all":
-        open_ = rest
-    else:
-        open_ = rest & ((st.stk_len[g] > 0) | _COMPACT_OPEN[phase])
+        ask(st, g, DECISION_PRIORITY, tp)
+        return
+    open_ = (st.stk_len[g] > 0) | _COMPACT_OPEN[phase]
     ask(st, g[open_], DECISION_PRIORITY, tp[open_])
-    st.op[g[rest & ~open_]] = OP_END_STEP
+    st.op[g[~open_]] = OP_END_STEP
 
 
 def end_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
@@ -173,7 +181,9 @@ def end_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
         st.tgt_obj[after_damage] = -1
         st.interrupt_asked[after_damage] = False
     st.phase[g] = _NEXT[phase]
-    cleanup(st, g[phase == PHASE_END], cfg)
+    end = phase == PHASE_END
+    if np.count_nonzero(end):
+        cleanup(st, g[end], cfg)
 
 
 def cleanup(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:

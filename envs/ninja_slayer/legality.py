@@ -56,18 +56,24 @@ def instant_actions(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, in
     """
     n = len(g)
     c, f, own, afford, payable = _payable(st, g, me, instant)
-    enter = np.zeros((n, c.shape[1]), bool)
-    cast = np.zeros((n, c.shape[1], targets.NUM_TARGETS), bool)
-    act = np.zeros((n, f.shape[1], targets.NUM_TARGETS), bool)
     maybe = np.flatnonzero(afford.any(axis=1) | payable.any(axis=1))  # most seats can pay for nothing
-    if len(maybe) == 0:
-        return enter, cast, act
-    g, me, c, f, afford, payable = g[maybe], me[maybe], c[maybe], f[maybe], afford[maybe], payable[maybe]
+    every = len(maybe) == n  # (every row can pay for something, as at most agent decisions at batch size 1)
+    if not every:
+        enter = np.zeros((n, c.shape[1]), bool)
+        cast = np.zeros((n, c.shape[1], targets.NUM_TARGETS), bool)
+        act = np.zeros((n, f.shape[1], targets.NUM_TARGETS), bool)
+        if len(maybe) == 0:
+            return enter, cast, act
+        g, me, c, f, afford, payable = g[maybe], me[maybe], c[maybe], f[maybe], afford[maybe], payable[maybe]
+        prio, own = prio[maybe], own[maybe]
     r = np.arange(len(g))
     tt = targets.table(st, g, me, cfg.mask_useless)
-    enter[maybe] = afford & C.IS_CHAR[c] & _enter_ok(st, g, me, prio[maybe], own[maybe])[:, None]
-    cast[maybe] = _castable(st, g, me, c, afford, cfg)[:, :, None] & tt[r[:, None], C.TARGET[c]]
-    act[maybe] = payable[:, :, None] & tt[r[:, None], C.TARGET[f]]
+    enter_m = afford & C.IS_CHAR[c] & _enter_ok(st, g, me, prio, own)[:, None]
+    cast_m = _castable(st, g, me, c, afford, cfg)[:, :, None] & tt[r[:, None], C.TARGET[c]]
+    act_m = payable[:, :, None] & tt[r[:, None], C.TARGET[f]]
+    if every:  # the rows of the result
+        return enter_m, cast_m, act_m
+    enter[maybe], cast[maybe], act[maybe] = enter_m, cast_m, act_m
     return enter, cast, act
 
 
@@ -126,8 +132,12 @@ def _seat_rows(g: np.ndarray, me: np.ndarray) -> np.ndarray:
 def _slot_major(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """``arr[B, 2, k]`` at seat rows ``rows`` as a contiguous ``[k, n]``: taking whole rows is cheaper
     than ``arr[g, me]``, and a reduction over the k slots then runs along rows of n values (numpy
-    reduces a short last axis slowly)."""
-    return arr.reshape(-1, arr.shape[-1]).take(rows, axis=0).T.copy()
+    reduces a short last axis slowly). A few rows (batch size 1) are not worth the copy: a view."""
+    rows_major = arr.reshape(-1, arr.shape[-1]).take(rows, axis=0)
+    return rows_major.T.copy() if len(rows) > _VIEW_MAX else rows_major.T
+
+
+_VIEW_MAX = 32
 
 
 def _per_seat(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -157,10 +167,12 @@ def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instan
     card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
     act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= _per_seat(st.dmg_up, rows))
     found |= act.any(axis=0)
-    enter = prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR) & (stk == 0)
+    enter = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
     if np.count_nonzero(enter):
-        enter &= ~own.all(axis=0) & (_CHAR_COST.take(hand).min(axis=0) <= unt)
-        found |= enter
+        enter &= prio & (me == st.tp[g]) & (stk == 0)
+        if np.count_nonzero(enter):
+            enter &= ~own.all(axis=0) & (_CHAR_COST.take(hand).min(axis=0) <= unt)
+            found |= enter
     return instant & (stk < STACK_USER_MAX) & found
 
 
@@ -175,7 +187,9 @@ def may_have_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, prio) 
     hand = _slot_major(st.hand, rows)  # [10, n]
     unt = _per_seat(st.etel_untapped, rows)
     may = (_KOTO_COST.take(hand).min(axis=0) <= unt) | _ACTIVATED.take(_slot_major(st.fld_card, rows)).any(axis=0)
-    step = prio & (st.phase[g] == PHASE_CHAR) & (me == st.tp[g]) & (st.stk_len[g] == 0)
+    step = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
     if np.count_nonzero(step):
-        may |= step & (_CHAR_COST.take(hand).min(axis=0) <= unt)
+        step &= prio & (me == st.tp[g]) & (st.stk_len[g] == 0)
+        if np.count_nonzero(step):
+            may |= step & (_CHAR_COST.take(hand).min(axis=0) <= unt)
     return may

@@ -77,6 +77,9 @@ _ARG_SCALE = _int8_table(lambda v: np.maximum(v, 0) / C.MAX_ARG)  # a stack item
 # counts block, per seat: deck, hand, エテル total, untapped エテル, face-up, face-down, healed, known hand
 _COUNT_DIV = np.array([50.0, HAND_SLOTS, 20.0, 20.0, 10.0, 10.0, 10.0, HAND_SLOTS])
 _COUNT_CAP = np.array([np.inf, np.inf, 1.0, 1.0, 1.0, 1.0, 1.0, np.inf])
+# field block: printed カラテ and 工作力 per card id (int16[48, 2]), and what their current values are divided by
+_PRINTED_KW = np.stack([C.KARATE, C.KOUSAKU], axis=1)
+_KW_DIV = np.array([12.0, 8.0])
 
 
 class _Plan:
@@ -107,6 +110,10 @@ class _Plan:
         self.seat_ints = np.empty((b, 2, 8), np.int64)
         self.fld = np.empty((b, 2, FIELD_SLOTS, 8), np.int16)
         self.zones = np.empty((b, 2, 3, C.NUM_CARDS), np.int8)
+        # the card ids of an empty stack and of no asked pending item (read-only: shared by every call)
+        self.no_stack = np.full((b, STACK_MAX), -1, np.int8)
+        self.no_pending = np.full((b, 1), -1, np.int8)
+        self.no_stack.flags.writeable = self.no_pending.flags.writeable = False
 
 
 _PLANS: dict[tuple[int, int], _Plan] = {}
@@ -152,7 +159,6 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
 
     tp = st.tp.astype(np.int64)
     stk_len = st.stk_len.astype(np.int64)
-    top = np.maximum(stk_len - 1, 0)
     done = st.done
 
     # ---- scalars, phase, decision
@@ -161,12 +167,10 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     sc[:, 1] = tp == me
     sc[:, 2] = st.first == me
     sc[:, 3] = st.to_play == me
-    sc[:, 4] = stk_len / STACK_MAX
     sc[:, 5] = st.passes / 2.0
     sc[:, 6] = st.interrupt_asked
     sc[:, 7] = (st.prio == me) & (st.decision == 1)
-    sc[:, 8] = (stk_len > 0) & (st.stk_ctrl[r, top] == me)
-    sc[:, 9] = done
+    sc[:, 9] = done  # (4 and 8, the stack size and whose item is on top, are written with the stack)
     ones.append(plan.row0 + off["phase"].start + st.phase)
     ones.append(plan.row0 + off["decision"].start + st.decision)
 
@@ -185,21 +189,23 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     (st.hand_known & held).sum(axis=2, out=raw[..., 7])
     out[:, off["counts"]].reshape(b, 2, 8)[:] = np.minimum(ego(raw) / _COUNT_DIV, _COUNT_CAP)
 
-    # ---- the attack
+    # ---- the attack (in most positions none: its block, and the field's attacker and target flags, stay zeros)
     attacking = st.att_slot >= 0
-    aimed = attacking & (st.tgt_slot >= 0)
     mine_turn = tp == me
-    att = out[:, off["attack"]]
-    att[:, 0] = attacking
-    att[:, 1] = attacking & mine_turn
-    att[:, 8] = attacking & (st.tgt_slot < 0)
-    a_rows = np.flatnonzero(attacking)
-    t_rows = np.flatnonzero(aimed)
-    a_slot = st.att_slot[a_rows].astype(np.int64)
-    t_slot = st.tgt_slot[t_rows].astype(np.int64)
-    ones.append(plan.row0[a_rows] + off["attack"].start + 2 + a_slot)
-    # the target is the non-turn player's character, seen from me: 0..5 mine, 6..11 the opponent's
-    ones.append(plan.row0[t_rows] + off["attack"].start + 9 + np.where(mine_turn[t_rows], t_slot + 6, t_slot))
+    any_attack = np.count_nonzero(attacking) > 0
+    if any_attack:
+        aimed = attacking & (st.tgt_slot >= 0)
+        att = out[:, off["attack"]]
+        att[:, 0] = attacking
+        att[:, 1] = attacking & mine_turn
+        att[:, 8] = attacking & (st.tgt_slot < 0)
+        a_rows = np.flatnonzero(attacking)
+        t_rows = np.flatnonzero(aimed)
+        a_slot = st.att_slot[a_rows].astype(np.int64)
+        t_slot = st.tgt_slot[t_rows].astype(np.int64)
+        ones.append(plan.row0[a_rows] + off["attack"].start + 2 + a_slot)
+        # the target is the non-turn player's character, seen from me: 0..5 mine, 6..11 the opponent's
+        ones.append(plan.row0[t_rows] + off["attack"].start + 9 + np.where(mine_turn[t_rows], t_slot + 6, t_slot))
 
     # ---- hand: my cards (features below) and whether the opponent knows each
     out[:, off["hand"]].reshape(b, HAND_SLOTS, F + 1)[:, :, F] = known[:, 0]
@@ -216,19 +222,24 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     dyn = np.zeros((b, 2, FIELD_SLOTS, FIELD_DYN), np.float32)
     dyn[..., 0] = fld[..., 1]
     dyn[..., 1] = np.minimum(fld[..., 2] / 10.0, 1.0)
-    dyn[..., 2] = np.minimum(np.maximum(C.KARATE[c] + fld[..., 3], 0) / 12.0, 1.0)
-    dyn[..., 3] = np.minimum(np.maximum(C.KOUSAKU[c] + fld[..., 4], 0) / 8.0, 1.0)
+    # current カラテ / 12 and 工作力 / 8 (printed + modifier, floored at 0, capped at 1), in one pass
+    dyn[..., 2:4] = np.minimum(np.maximum(_PRINTED_KW[c] + fld[..., 3:5], 0) / _KW_DIV, 1.0)
     dyn[..., 4:7] = fld[..., 5:8]
-    att_side = np.where(mine_turn, 0, 1)  # the attacker is the turn player's
-    dyn[a_rows, att_side[a_rows], a_slot, 7] = 1.0
-    dyn[t_rows, 1 - att_side[t_rows], t_slot, 8] = 1.0
+    if any_attack:
+        att_side = np.where(mine_turn, 0, 1)  # the attacker is the turn player's
+        dyn[a_rows, att_side[a_rows], a_slot, 7] = 1.0
+        dyn[t_rows, 1 - att_side[t_rows], t_slot, 8] = 1.0
     dyn *= on[..., None]
     out[:, off["field"]].reshape(b, 2, FIELD_SLOTS, F + FIELD_DYN)[..., F:] = dyn
 
-    # ---- the stack, bottom first (its card features below)
-    present = np.arange(STACK_MAX)[None, :] < stk_len[:, None]
-    stack_cards = np.where(present, st.stk_card, -1)
-    if stk_len.any():
+    # ---- the stack, bottom first (its card features below); empty in most positions: no cards, zeros
+    stack_cards = plan.no_stack
+    if np.count_nonzero(stk_len):
+        top = np.maximum(stk_len - 1, 0)
+        sc[:, 4] = stk_len / STACK_MAX
+        sc[:, 8] = (stk_len > 0) & (st.stk_ctrl[r, top] == me)
+        present = np.arange(STACK_MAX)[None, :] < stk_len[:, None]
+        stack_cards = np.where(present, st.stk_card, -1)
         pr, pi = np.nonzero(present)
         base = plan.row0[pr] + plan.stack_col[pi] + F
         k = 0
@@ -251,9 +262,12 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
         ones.append(plan.row0[pr[counter]] + plan.stack_col[ref[counter]] + F + k)
 
     # ---- the pending item whose target I am asked for
-    asking = (st.decision == 4) & (st.pend_ask >= 0) & (st.to_play == me) & ~done
-    pend_card = np.full((b, 1), -1, dtype=np.int8)
-    if asking.any():
+    asking = st.decision == 4  # (tested first: the other conditions matter only at this decision)
+    if np.count_nonzero(asking):
+        asking &= (st.pend_ask >= 0) & (st.to_play == me) & ~done
+    pend_card = plan.no_pending
+    if np.count_nonzero(asking):
+        pend_card = np.full((b, 1), -1, dtype=np.int8)
         ar = np.flatnonzero(asking)
         i = st.pend_ask[ar].astype(np.int64)
         pend_card[ar, 0] = st.pend_card[ar, i]

@@ -63,7 +63,9 @@ def rule_check(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> N
     """Destroy every character with damage ≥ 1 and ≥ its カラテ (ON_KILL for the watched イクサ target)."""
     st.op[g] = OP_FLUSH
     dmg = st.fld_dmg[g]
-    dying = (st.fld_card[g] >= 0) & (dmg >= 1) & (dmg >= zones.karate(st, g))
+    dying = dmg >= 1
+    if np.count_nonzero(dying):  # (no damaged character, the common case: nothing dies, no カラテ to compute)
+        dying &= (st.fld_card[g] >= 0) & (dmg >= zones.karate(st, g))
     watched = st.kill_obj[g] >= 0
     if watched.any():
         killed = (dying & (st.fld_obj[g] == st.kill_obj[g][:, None, None])).any(axis=(1, 2)) & watched
@@ -152,9 +154,11 @@ def push_pending(st: NinjaSlayerState, g: np.ndarray, i: np.ndarray, tgt_player,
 
 def finish_losses(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig | None = None) -> None:
     """End the games in ``g`` where a loss condition was met (both seats at once: a draw)."""
-    lost = st.loser[g]
-    if not np.count_nonzero(lost):  # (the common case, checked after every micro-operation)
+    # (the common case, checked after every micro-operation, so it must be cheap: where g holds every
+    # row of the batch, as it always does at batch size 1, the whole array is counted without a gather)
+    if not np.count_nonzero(st.loser if len(g) == len(st.loser) else st.loser[g]):
         return
+    lost = st.loser[g]
     any_lost = lost.any(axis=1)
     over = any_lost & ~st.terminated[g] & ~st.truncated[g]
     if not over.any():
@@ -187,7 +191,7 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
         return
     me = st.to_play[g].astype(np.int64)
     decision = st.decision[g]
-    only = single_code(decision)
+    only = int(decision[0]) if len(g) == 1 else single_code(decision)
     if only is not None:  # one kind (the common case)
         forced = _FORCED.get(only)
         if forced is not None:
@@ -203,9 +207,13 @@ def _no_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaS
     """bool[n]: seat ``me`` has no instant action (``prio``: it holds priority, else it declares)."""
     if len(g) > _PREFILTER_MAX:  # a large group: the full test costs about what the cheap one does
         return ~legality.any_instant(st, g, me, cfg, True, prio)
-    none = ~legality.may_have_instant(st, g, me, prio)
-    if np.count_nonzero(none) < len(none):
-        maybe = (~none).nonzero()[0]
+    may = legality.may_have_instant(st, g, me, prio)
+    n_may = np.count_nonzero(may)
+    if n_may == len(g):  # every row may: the full test on them all (no gathers)
+        return ~legality.any_instant(st, g, me, cfg, True, prio)
+    none = ~may
+    if n_may:
+        maybe = may.nonzero()[0]
         none[maybe] = ~legality.any_instant(st, g[maybe], me[maybe], cfg, True, prio)
     return none
 
@@ -230,18 +238,39 @@ def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: N
     """
     n = len(g)
     opens = st.passes[g] == 0
-    none = _no_instant(st, np.concatenate([g, g[opens]]), np.concatenate([me, 1 - me[opens]]), cfg, True)
+    n_opens = np.count_nonzero(opens)
+    # (where every row opens, or none does, as always at batch size 1, the rows need no selection)
+    if n_opens == n:
+        none = _no_instant(st, np.concatenate([g, g]), np.concatenate([me, 1 - me]), cfg, True)
+    elif n_opens == 0:
+        none = _no_instant(st, g, me, cfg, True)
+    else:
+        none = _no_instant(st, np.concatenate([g, g[opens]]), np.concatenate([me, 1 - me[opens]]), cfg, True)
     forced = none[:n]
-    if not np.count_nonzero(forced):
+    n_forced = np.count_nonzero(forced)
+    if not n_forced:
         return
-    other_forced = np.zeros(n, bool)
-    other_forced[opens] = none[n:]
-    _pass(st, g[forced], me[forced], None, cfg)  # closes the window, or hands priority over (OP_ASK)
-    handed = forced & opens
+    if n_opens == n:
+        other_forced = none[n:]
+    else:
+        other_forced = np.zeros(n, bool)
+        other_forced[opens] = none[n:]
+    if n_forced == n:
+        _pass(st, g, me, None, cfg)  # closes the window, or hands priority over (OP_ASK)
+        handed = opens
+    else:
+        _pass(st, g[forced], me[forced], None, cfg)
+        handed = forced & opens
+    if not n_opens:  # nothing handed over: every forced pass closed its window
+        return
     again = handed & other_forced  # the other seat's pass is forced too: the window closes
-    if np.count_nonzero(again):
+    n_again = np.count_nonzero(again)
+    if n_again == n:
+        _pass(st, g, 1 - me, None, cfg)
+    elif n_again:
         _pass(st, g[again], 1 - me[again], None, cfg)
-    st.op[g[handed & ~other_forced]] = OP_WAIT  # the other seat has a choice: it waits for its agent
+    if n_again < n_forced:
+        st.op[g[handed & ~other_forced]] = OP_WAIT  # the other seat has a choice: it waits for its agent
 
 
 def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
@@ -298,7 +327,7 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
     n = len(g)
     mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
     me = st.to_play[g].astype(np.int64)
-    for part, rows in zip(_LEGAL.values(), rows_by_code(st.decision[g], NUM_DECISIONS, *((d,) for d in _LEGAL))):
+    for part, rows in zip(_LEGAL.values(), rows_by_code(st.decision[g], NUM_DECISIONS, *_LEGAL_GROUPS)):
         if rows is not None:
             part(st, g[rows], me[rows], cfg, mask, rows)
     return mask
@@ -355,13 +384,15 @@ def _legal_target(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: Ninj
 
 _LEGAL = {DECISION_ETEL: _legal_etel, DECISION_PRIORITY: _legal_priority, DECISION_DECLARE: _legal_declare,
           DECISION_INTERRUPT: _legal_interrupt, DECISION_TARGET: _legal_target}
+_LEGAL_GROUPS = tuple((d,) for d in _LEGAL)  # (one group per kind, for rows_by_code)
 
 
 def legal_mask(st: NinjaSlayerState, cfg: NinjaSlayerConfig) -> np.ndarray:
     """bool[B, 293]; all False where the game is over."""
-    live = np.flatnonzero(~st.done)
-    if len(live) == st.batch_size:  # every game live (the common case): their rows are the mask
-        return legal_rows(st, live, cfg)
+    done = st.done
+    if not np.count_nonzero(done):  # every game live (the common case): their rows are the mask
+        return legal_rows(st, np.arange(st.batch_size), cfg)
+    live = np.flatnonzero(~done)
     mask = np.zeros((st.batch_size, A.NUM_ACTIONS), dtype=bool)
     if len(live):
         mask[live] = legal_rows(st, live, cfg)
@@ -376,9 +407,11 @@ def apply(st: NinjaSlayerState, g: np.ndarray, actions: np.ndarray, cfg: NinjaSl
     st.n_decisions[g] += 1
     apply_rows(st, g, a, cfg)
     advance(st, g, cfg)
-    over = g[(st.n_decisions[g] >= cfg.max_decisions) & ~st.terminated[g] & ~st.truncated[g]]
-    st.truncated[over] = True
-    st.end_reason[over] = END_TRUNCATED
+    over = st.n_decisions[g] >= cfg.max_decisions  # (tested first: rarely true)
+    if np.count_nonzero(over):
+        over = g[over & ~st.terminated[g] & ~st.truncated[g]]
+        st.truncated[over] = True
+        st.end_reason[over] = END_TRUNCATED
 
 
 def _shown_slots() -> tuple[np.ndarray, np.ndarray]:
@@ -401,8 +434,12 @@ def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
     me = st.to_play[g].astype(np.int64)
     h, f = _SHOWN_HAND[a], _SHOWN_FIELD[a]  # (-1 indexes the last slot, a value not used)
     card = np.where(h >= 0, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
+    every = len(g) == len(st.hist_action)  # (every row, always so at batch size 1: shift whole rows, no gather)
     for arr, v in ((st.hist_action, a), (st.hist_player, me), (st.hist_card, card)):
-        arr[g, 1:] = arr[g, :-1]
+        if every:
+            arr[:, 1:] = arr[:, :-1]  # (numpy copies overlapping ranges safely)
+        else:
+            arr[g, 1:] = arr[g, :-1]
         arr[g, 0] = v
 
 
@@ -415,15 +452,21 @@ def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSla
 
 
 def _pass(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
-    st.passes[g] += 1
-    both = st.passes[g] >= 2
-    closed = g[both]
-    st.passes[closed] = 0
-    st.op[closed] = np.where(st.stk_len[closed] > 0, OP_RESOLVE, OP_END_STEP)
-    other = g[~both]
-    st.prio[other] = 1 - st.prio[other]
-    st.to_play[other] = st.prio[other]
-    st.op[other] = OP_ASK  # the other player's priority: a decision the engine takes if it is forced
+    passes = st.passes[g] + 1
+    both = passes >= 2  # the second pass in a row closes the window
+    n_closed = np.count_nonzero(both)
+    # (the rows all close, or all hand over, in most calls and in every call at batch size 1: no selection)
+    if n_closed:
+        closed = g if n_closed == len(g) else g[both]
+        st.passes[closed] = 0
+        st.op[closed] = np.where(st.stk_len[closed] > 0, OP_RESOLVE, OP_END_STEP)
+    if n_closed < len(g):
+        other, passes = (g, passes) if n_closed == 0 else (g[~both], passes[~both])
+        st.passes[other] = passes
+        prio = 1 - st.prio[other]
+        st.prio[other] = prio
+        st.to_play[other] = prio
+        st.op[other] = OP_ASK  # the other player's priority: a decision the engine takes if it is forced
 
 
 def _etel_put(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:

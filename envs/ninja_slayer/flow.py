@@ -44,6 +44,9 @@ def interceptors(st: NinjaSlayerState, g: np.ndarray, cfg) -> np.ndarray:
     card = st.fld_card[g, p].astype(np.int64)
     c = np.maximum(card, 0)
     kaizen = C.HAS_KAIZEN[c] | st.fld_kz[g, p]
+    able = (card >= 0) & (kaizen | C.HAS_INTERRUPT[c])  # a superset (plain インターラプト may be tapped)
+    if not np.count_nonzero(able):  # (the common case: no character that could intercept at all)
+        return able
     plain = C.HAS_INTERRUPT[c] & (~st.fld_tap[g, p] | (not cfg.interrupt_taps))
     return ((card >= 0) & (st.fld_obj[g, p] != st.tgt_obj[g][:, None]) & ~st.fld_redir[g, p] & (kaizen | plain))
 

@@ -27,14 +27,19 @@ def _payable(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, instant: np.nd
     unt = st.etel_untapped[g, me][:, None]
     ok = (instant & (st.stk_len[g] < STACK_USER_MAX))[:, None]
     afford = (hand >= 0) & (C.COST[c] <= unt) & ok
-    payable = (own & (C.TRIGGER[f] == C.TR_ACTIVATED) & (C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~st.fld_tap[g, me])
-               & (C.ACT_J[f] <= st.dmg_up[g, me][:, None]) & ok)
+    payable = _ACTIVATED.take(fc)  # own characters with an activated ability (few cards have one: often none)
+    if np.count_nonzero(payable):
+        payable &= ((C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~st.fld_tap[g, me]) & (C.ACT_J[f] <= st.dmg_up[g, me][:, None])
+                    & ok)
     return c, f, own, afford, payable
 
 
 def _enter_ok(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, prio: np.ndarray, own: np.ndarray) -> np.ndarray:
     """bool[n]: the seat may put a character onto the field now (its character step, empty stack, room)."""
-    return prio & (me == st.tp[g]) & (st.phase[g] == PHASE_CHAR) & (st.stk_len[g] == 0) & ~own.all(axis=1)
+    ok = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
+    if np.count_nonzero(ok):
+        ok &= prio & (me == st.tp[g]) & (st.stk_len[g] == 0) & ~own.all(axis=1)
+    return ok
 
 
 def _castable(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, c: np.ndarray, afford: np.ndarray, cfg) -> np.ndarray:
@@ -163,10 +168,12 @@ def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instan
         sit += (_per_seat(st.dmg_up, rows) + _per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
     cast_cost, act_cost = _SIT_COSTS[cfg.mask_useless]
     found = cast_cost.take(sit * _COLS + 1 + hand).min(axis=0) <= unt
-    card = fc + (sit * (2 * _COLS) + 1)
-    card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
-    act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= _per_seat(st.dmg_up, rows))
-    found |= act.any(axis=0)
+    # (few cards have an activated ability: where no row's field holds one, no ability can be activated)
+    if np.count_nonzero(_ACTIVATED.take(fc)):
+        card = fc + (sit * (2 * _COLS) + 1)
+        card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
+        act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= _per_seat(st.dmg_up, rows))
+        found |= act.any(axis=0)
     enter = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
     if np.count_nonzero(enter):
         enter &= prio & (me == st.tp[g]) & (stk == 0)

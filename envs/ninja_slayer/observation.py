@@ -106,6 +106,9 @@ class _Plan:
         self.card_pos = (self.row0[:, None] + self.card_col[None, :]).reshape(-1)
         self.stack_col = starts["stack"]  # [16]
         self.hist_col = off["history"].start + np.arange(history) * hist_w  # [K]: by-me flag column
+        self.hist_at = self.row0[:, None] + self.hist_col[None, :]  # [b, K]: flat index of each by-me flag
+        self.phase_at = self.row0 + off["phase"].start  # [b]: flat index of each row's phase one-hot
+        self.decision_at = self.row0 + off["decision"].start
         # scratch arrays that gather state arrays per seat, so that one "me first" reordering serves them all
         self.seat_ints = np.empty((b, 2, 8), np.int64)
         self.fld = np.empty((b, 2, FIELD_SLOTS, 8), np.int16)
@@ -171,8 +174,8 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     sc[:, 6] = st.interrupt_asked
     sc[:, 7] = (st.prio == me) & (st.decision == 1)
     sc[:, 9] = done  # (4 and 8, the stack size and whose item is on top, are written with the stack)
-    ones.append(plan.row0 + off["phase"].start + st.phase)
-    ones.append(plan.row0 + off["decision"].start + st.decision)
+    ones.append(plan.phase_at + st.phase)
+    ones.append(plan.decision_at + st.decision)
 
     # ---- counts per seat (me, opponent)
     hand = ego(st.hand)  # [b, 2, 10]
@@ -223,7 +226,7 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     dyn[..., 0] = fld[..., 1]
     dyn[..., 1] = np.minimum(fld[..., 2] / 10.0, 1.0)
     # current カラテ / 12 and 工作力 / 8 (printed + modifier, floored at 0, capped at 1), in one pass
-    dyn[..., 2:4] = np.minimum(np.maximum(_PRINTED_KW[c] + fld[..., 3:5], 0) / _KW_DIV, 1.0)
+    dyn[..., 2:4] = np.minimum(np.maximum(_PRINTED_KW.take(c, axis=0) + fld[..., 3:5], 0) / _KW_DIV, 1.0)
     dyn[..., 4:7] = fld[..., 5:8]
     if any_attack:
         att_side = np.where(mine_turn, 0, 1)  # the attacker is the turn player's
@@ -289,11 +292,11 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
               out=out[:, off["grave"].start:off["damage"].stop].reshape(b, 3, 2, C.NUM_CARDS))
 
     # ---- history: by me / by the opponent, the action's family (its card features below)
+    # (computed for every entry, then the recorded ones taken: cheaper than gathering them first)
     ha = st.hist_action
-    hr, hk = np.nonzero(ha >= 0)
-    hbase = plan.row0[hr] + plan.hist_col[hk]
-    ones.append(hbase + (st.hist_player[hr, hk] != me[hr]))
-    ones.append(hbase + 2 + A.FAMILY[ha[hr, hk]])
+    recorded = ha >= 0
+    ones.append((plan.hist_at + (st.hist_player != me[:, None]))[recorded])
+    ones.append((plan.hist_at + 2 + A.FAMILY.take(ha))[recorded])  # (-1 takes the last family: not kept)
 
     # ---- card features of every occupied card slot, then the one-hot entries
     cards = np.concatenate([hand[:, 0], np.where(known[:, 1], hand[:, 1], -1), fc.reshape(b, -1), stack_cards,

@@ -327,6 +327,11 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
     n = len(g)
     mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
     me = st.to_play[g].astype(np.int64)
+    if n == 1:  # one row (batch size 1): its decision's part writes every row of the mask, no grouping
+        part = _LEGAL.get(int(st.decision[g[0]]))
+        if part is not None:
+            part(st, g, me, cfg, mask, slice(None))
+        return mask
     for part, rows in zip(_LEGAL.values(), rows_by_code(st.decision[g], NUM_DECISIONS, *_LEGAL_GROUPS)):
         if rows is not None:
             part(st, g[rows], me[rows], cfg, mask, rows)
@@ -427,13 +432,17 @@ def _shown_slots() -> tuple[np.ndarray, np.ndarray]:
 
 
 _SHOWN_HAND, _SHOWN_FIELD = _shown_slots()
+_SHOWS_CARD = (_SHOWN_HAND >= 0) | (_SHOWN_FIELD >= 0)
 
 
 def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
     """Shift the public action history and record (player, action, card shown)."""
     me = st.to_play[g].astype(np.int64)
-    h, f = _SHOWN_HAND[a], _SHOWN_FIELD[a]  # (-1 indexes the last slot, a value not used)
-    card = np.where(h >= 0, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
+    if np.count_nonzero(_SHOWS_CARD[a]):
+        h, f = _SHOWN_HAND[a], _SHOWN_FIELD[a]  # (-1 indexes the last slot, a value not used)
+        card = np.where(h >= 0, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
+    else:  # no action shows a card (PASS, END_AISATSU, ...): nothing to look up
+        card = -1
     every = len(g) == len(st.hist_action)  # (every row, always so at batch size 1: shift whole rows, no gather)
     for arr, v in ((st.hist_action, a), (st.hist_player, me), (st.hist_card, card)):
         if every:
@@ -446,6 +455,9 @@ def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
 def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """One legal action per game in ``g``; leaves each game with its next micro-operation set."""
     me = st.to_play[g].astype(np.int64)
+    if len(g) == 1:  # one row (batch size 1): its family's function, no grouping
+        _APPLY[int(A.FAMILY[a[0]])](st, g, me, a, cfg)
+        return
     for f, sel in enumerate(rows_by_code(A.FAMILY[a], A.NUM_FAMILIES)):
         if sel is not None:
             _APPLY[f](st, g[sel], me[sel], a[sel], cfg)

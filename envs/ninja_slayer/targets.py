@@ -20,16 +20,21 @@ def table(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, mask_useless: boo
     own = st.fld_card[g, me] >= 0
     opp = st.fld_card[g, 1 - me] >= 0
     out = np.zeros((n, C.NUM_TARGET_KINDS, NUM_TARGETS), dtype=bool)
-    for tk in (C.TK_NONE, C.TK_SELF, C.TK_OPP_PLAYER):
-        out[:, tk, NO_TARGET] = True
-    out[:, C.TK_ALL_OPP, NO_TARGET] = opp.any(axis=1) if mask_useless else True
-    out[:, C.TK_ALL_OWN, NO_TARGET] = own.any(axis=1) if mask_useless else True
+    out[:, _ALWAYS[mask_useless], NO_TARGET] = True  # (one write for the kinds that need nothing)
+    if mask_useless:  # ALL_* only with something to affect
+        out[:, C.TK_ALL_OPP, NO_TARGET] = opp.any(axis=1)
+        out[:, C.TK_ALL_OWN, NO_TARGET] = own.any(axis=1)
     out[:, C.TK_STACK, NO_TARGET] = st.stk_len[g] > 0
     out[:, C.TK_OPP_CHAR, 6:12] = opp
     out[:, C.TK_OWN_CHAR, 0:6] = own
     out[:, C.TK_ANY_CHAR, 0:6] = own
     out[:, C.TK_ANY_CHAR, 6:12] = opp
     return out
+
+
+# The kinds whose "no choice" target is always legal (per mask_useless: the ALL_* kinds only without it).
+_ALWAYS = {False: np.array([C.TK_NONE, C.TK_SELF, C.TK_OPP_PLAYER, C.TK_ALL_OPP, C.TK_ALL_OWN]),
+           True: np.array([C.TK_NONE, C.TK_SELF, C.TK_OPP_PLAYER])}
 
 
 def available(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, mask_useless: bool) -> np.ndarray:

@@ -32,7 +32,8 @@ def check_deckout(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, cfg) -> No
     """Under ``reach_zero`` a deck that has just reached 0 cards loses at once."""
     if cfg.deckout_rule == "reach_zero":
         empty = deck_len(st, g, p) == 0
-        lose(st, g[empty], p[empty], END_DECKOUT)
+        if np.count_nonzero(empty):  # (rare: no selection to make otherwise)
+            lose(st, g[empty], p[empty], END_DECKOUT)
 
 
 def take_top(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
@@ -49,6 +50,10 @@ def to_hand(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, card: np.ndarray
     free = st.hand[g, p] < 0
     has = free.any(axis=1)
     slot = np.argmax(free, axis=1)
+    if np.count_nonzero(has) == len(g):  # room in every hand (the common case): no selection, nothing burns
+        st.hand[g, p, slot] = card
+        st.hand_known[g, p, slot] = known
+        return
     gi, pi, si = g[has], p[has], slot[has]
     st.hand[gi, pi, si] = card[has]
     st.hand_known[gi, pi, si] = known
@@ -64,9 +69,10 @@ def draw(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, cfg) -> None:
     if len(g) == 0:
         return
     has = deck_len(st, g, p) > 0
-    if cfg.deckout_rule == "draw_from_empty":
-        lose(st, g[~has], p[~has], END_DECKOUT)
-    g, p = g[has], p[has]
+    if np.count_nonzero(has) < len(g):  # (an empty deck: rare)
+        if cfg.deckout_rule == "draw_from_empty":
+            lose(st, g[~has], p[~has], END_DECKOUT)
+        g, p = g[has], p[has]
     card = take_top(st, g, p)
     to_hand(st, g, p, card, known=False)
     check_deckout(st, g, p, cfg)

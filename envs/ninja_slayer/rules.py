@@ -274,9 +274,15 @@ def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: N
 
 
 def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
-    """END_AISATSU when no instant action and no アイサツ is legal."""
+    """END_AISATSU when no アイサツ and no instant action is legal (the instant test, which costs more,
+    only for the seats with no character ready to アイサツ)."""
+    idle = ~attackers(st, g, me, cfg).any(axis=1)
+    n_idle = np.count_nonzero(idle)
+    if not n_idle:
+        return
+    if n_idle < len(g):
+        g, me = g[idle], me[idle]
     forced = _no_instant(st, g, me, cfg, False)
-    forced &= ~attackers(st, g, me, cfg).any(axis=1)
     if np.count_nonzero(forced):
         _end_aisatsu(st, g[forced], me[forced], None, cfg)
 

@@ -28,10 +28,11 @@ def lose(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, reason: int) -> Non
     st.end_reason[g] = np.where(st.end_reason[g] == END_NONE, reason, st.end_reason[g])
 
 
-def check_deckout(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, cfg) -> None:
-    """Under ``reach_zero`` a deck that has just reached 0 cards loses at once."""
+def check_deckout(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, cfg, left: np.ndarray | None = None) -> None:
+    """Under ``reach_zero`` a deck that has just reached 0 cards loses at once (``left``: the decks'
+    sizes, where the caller already knows them)."""
     if cfg.deckout_rule == "reach_zero":
-        empty = deck_len(st, g, p) == 0
+        empty = (deck_len(st, g, p) if left is None else left) == 0
         if np.count_nonzero(empty):  # (rare: no selection to make otherwise)
             lose(st, g[empty], p[empty], END_DECKOUT)
 
@@ -68,14 +69,15 @@ def draw(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, cfg) -> None:
     """Each seat ``p`` draws one card (an empty deck loses under ``draw_from_empty``, else draws nothing)."""
     if len(g) == 0:
         return
-    has = deck_len(st, g, p) > 0
+    left = deck_len(st, g, p)
+    has = left > 0
     if np.count_nonzero(has) < len(g):  # (an empty deck: rare)
         if cfg.deckout_rule == "draw_from_empty":
             lose(st, g[~has], p[~has], END_DECKOUT)
-        g, p = g[has], p[has]
+        g, p, left = g[has], p[has], left[has]
     card = take_top(st, g, p)
     to_hand(st, g, p, card, known=False)
-    check_deckout(st, g, p, cfg)
+    check_deckout(st, g, p, cfg, left - 1)  # (one card fewer than before the draw)
 
 
 def ramp(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, cfg) -> None:

@@ -74,6 +74,10 @@ def _int8_table(fn) -> np.ndarray:
 
 
 _ARG_SCALE = _int8_table(lambda v: np.maximum(v, 0) / C.MAX_ARG)  # a stack item's argument
+# per-card-id counts: min(count, 5) / 5 per int8 count (by its uint8 bit pattern), divided in float32 as
+# the block always was (for every int8 it is exactly the float64 quotient rounded to float32)
+_COUNT_FRACTION = (np.minimum(np.arange(256, dtype=np.uint8).view(np.int8), COUNT_SCALE).astype(np.float32)
+                   / np.float32(COUNT_SCALE))
 # counts block, per seat: deck, hand, エテル total, untapped エテル, face-up, face-down, healed, known hand
 _COUNT_DIV = np.array([50.0, HAND_SLOTS, 20.0, 20.0, 10.0, 10.0, 10.0, HAND_SLOTS])
 _COUNT_CAP = np.array([np.inf, np.inf, 1.0, 1.0, 1.0, 1.0, 1.0, np.inf])
@@ -285,11 +289,10 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     zones[:, :, 1] = st.etel_count
     zones[:, :, 2] = st.dmg_seen
     zones = ego(zones)
-    # min(count, 5) / 5 in float32 is exactly the float64 quotient rounded to float32 for every int8
-    scale = np.float32(COUNT_SCALE)
-    np.divide(np.minimum(st.deck_count[r, me], COUNT_SCALE), scale, out=out[:, off["deck_unseen"]])
-    np.divide(np.minimum(zones, COUNT_SCALE).transpose(0, 2, 1, 3), scale,
-              out=out[:, off["grave"].start:off["damage"].stop].reshape(b, 3, 2, C.NUM_CARDS))
+    # (one look-up per count: _COUNT_FRACTION holds min(count, 5) / 5 for every int8 count)
+    out[:, off["deck_unseen"]] = _COUNT_FRACTION.take(st.deck_count[r, me].view(np.uint8))
+    out[:, off["grave"].start:off["damage"].stop].reshape(b, 3, 2, C.NUM_CARDS)[:] = (
+        _COUNT_FRACTION.take(zones.view(np.uint8)).transpose(0, 2, 1, 3))
 
     # ---- history: by me / by the opponent, the action's family (its card features below)
     # (computed for every entry, then the recorded ones taken: cheaper than gathering them first)

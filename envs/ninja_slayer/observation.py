@@ -121,6 +121,9 @@ class _Plan:
         self.no_stack = np.full((b, STACK_MAX), -1, np.int8)
         self.no_pending = np.full((b, 1), -1, np.int8)
         self.no_stack.flags.writeable = self.no_pending.flags.writeable = False
+        self.seat_of = (np.zeros(b, np.int64), np.ones(b, np.int64))  # the seat of every row, when one seat observes
+        for arr in self.seat_of:
+            arr.flags.writeable = False
 
 
 _PLANS: dict[tuple[int, int], _Plan] = {}
@@ -153,7 +156,7 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     seat_arr = np.asarray(seat, dtype=np.int64)
     if seat_arr.ndim == 0 or b == 1:  # one seat for every game: "me first" is a view
         s0 = int(seat_arr.reshape(-1)[0])
-        me = np.full(b, s0, dtype=np.int64)
+        me = plan.seat_of[s0]
 
         def ego(x: np.ndarray) -> np.ndarray:
             return x if s0 == 0 else x[:, ::-1]

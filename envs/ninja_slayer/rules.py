@@ -469,6 +469,10 @@ def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSla
             _APPLY[f](st, g[sel], me[sel], a[sel], cfg)
 
 
+# What follows a window that closes, by whether the stack holds an item: the step ends, or the top resolves.
+_CLOSED_OP = np.array([OP_END_STEP, OP_RESOLVE], dtype=np.int8)
+
+
 def _pass(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     passes = st.passes[g] + 1
     both = passes >= 2  # the second pass in a row closes the window
@@ -477,7 +481,7 @@ def _pass(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, a: np.ndarray, cf
     if n_closed:
         closed = g if n_closed == len(g) else g[both]
         st.passes[closed] = 0
-        st.op[closed] = np.where(st.stk_len[closed] > 0, OP_RESOLVE, OP_END_STEP)
+        st.op[closed] = _CLOSED_OP.take(st.stk_len[closed] > 0)  # (a look-up: cheaper than np.where)
     if n_closed < len(g):
         other, passes = (g, passes) if n_closed == 0 else (g[~both], passes[~both])
         st.passes[other] = passes

@@ -19,7 +19,7 @@ _NEG = np.int64(-1)
 
 def _write(st: NinjaSlayerState, prefix: str, g: np.ndarray, i: np.ndarray, ok: np.ndarray, vals: dict) -> None:
     """Write one item per game at index ``i`` (only where ``ok``, unless every game fits)."""
-    if ok.all():
+    if np.count_nonzero(ok) == len(ok):
         for name, v in vals.items():
             getattr(st, f"{prefix}_{name}")[g, i] = v
         return

@@ -40,7 +40,7 @@ def destroy_marked(st: NinjaSlayerState, g: np.ndarray, marked: np.ndarray) -> N
     order of its ON_DESTROYED triggers). Round k destroys the k-th marked character of every game that
     has one, so a call costs as many rounds as the most characters one game loses (usually one),
     not one per marked seat and slot."""
-    if not marked.any():
+    if not np.count_nonzero(marked):  # (count_nonzero: the cheapest test at any size)
         return
     r, p, s = np.nonzero(marked)  # by game, then seat, then slot
     rank = np.arange(len(r)) - np.searchsorted(r, r)  # (searchsorted: the first entry of each game)
@@ -186,5 +186,5 @@ def resolve_top(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
         enter_characters(st, gs, ps, cs)
 
     koto = kind == ITEM_KOTODAMA
-    if koto.any():
+    if np.count_nonzero(koto):
         zones.to_grave(st, g[koto], ctrl[koto], card[koto])

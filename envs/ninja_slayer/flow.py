@@ -126,7 +126,7 @@ def ikusa_damage(st: NinjaSlayerState, g: np.ndarray) -> None:
     ts = np.maximum(st.tgt_slot[g], 0)
     tgt_ok = st.fld_obj[g, opp, ts] == st.tgt_obj[g]
     sel = ok & char & tgt_ok
-    if sel.any():
+    if np.count_nonzero(sel):
         gs = g[sel]
         k = zones.karate(st, gs)[np.arange(len(gs)), tp[sel], a[sel]]
         hit = k > 0
@@ -136,7 +136,7 @@ def ikusa_damage(st: NinjaSlayerState, g: np.ndarray) -> None:
         st.kill_src_slot[gs] = st.att_slot[gs]
         st.kill_src_obj[gs] = st.att_obj[gs]
     sel = ok & ~char
-    if sel.any():
+    if np.count_nonzero(sel):
         gs = g[sel]
         w = zones.kousaku(st, gs)[np.arange(len(gs)), tp[sel], a[sel]]
         hit = w > 0

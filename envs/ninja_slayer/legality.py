@@ -61,14 +61,16 @@ def instant_actions(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, in
     """
     n = len(g)
     c, f, own, afford, payable = _payable(st, g, me, instant)
-    maybe = np.flatnonzero(afford.any(axis=1) | payable.any(axis=1))  # most seats can pay for nothing
-    every = len(maybe) == n  # (every row can pay for something, as at most agent decisions at batch size 1)
+    can = afford.any(axis=1) | payable.any(axis=1)  # most seats can pay for nothing
+    n_can = np.count_nonzero(can)
+    every = n_can == n  # (every row can pay for something, as at most agent decisions at batch size 1)
     if not every:
         enter = np.zeros((n, c.shape[1]), bool)
         cast = np.zeros((n, c.shape[1], targets.NUM_TARGETS), bool)
         act = np.zeros((n, f.shape[1], targets.NUM_TARGETS), bool)
-        if len(maybe) == 0:
+        if n_can == 0:
             return enter, cast, act
+        maybe = np.flatnonzero(can)
         g, me, c, f, afford, payable = g[maybe], me[maybe], c[maybe], f[maybe], afford[maybe], payable[maybe]
         prio, own = prio[maybe], own[maybe]
     r = np.arange(len(g))

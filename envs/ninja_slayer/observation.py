@@ -174,7 +174,8 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     # ---- scalars, phase, decision
     sc = out[:, off["scalars"]]
     sc[:, 0] = np.minimum(st.turn / 60.0, 1.0)
-    sc[:, 1] = tp == me
+    mine_turn = tp == me
+    sc[:, 1] = mine_turn
     sc[:, 2] = st.first == me
     sc[:, 3] = st.to_play == me
     sc[:, 5] = st.passes / 2.0
@@ -201,7 +202,6 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
 
     # ---- the attack (in most positions none: its block, and the field's attacker and target flags, stay zeros)
     attacking = st.att_slot >= 0
-    mine_turn = tp == me
     any_attack = np.count_nonzero(attacking) > 0
     if any_attack:
         aimed = attacking & (st.tgt_slot >= 0)

@@ -67,7 +67,7 @@ def rule_check(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> N
     if np.count_nonzero(dying):  # (no damaged character, the common case: nothing dies, no カラテ to compute)
         dying &= (st.fld_card[g] >= 0) & (dmg >= zones.karate(st, g))
     watched = st.kill_obj[g] >= 0
-    if watched.any():
+    if np.count_nonzero(watched):
         killed = (dying & (st.fld_obj[g] == st.kill_obj[g][:, None, None])).any(axis=(1, 2)) & watched
         gs = g[killed]
         tp = st.tp[gs].astype(np.int64)
@@ -444,9 +444,18 @@ _SHOWS_CARD = (_SHOWN_HAND >= 0) | (_SHOWN_FIELD >= 0)
 def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
     """Shift the public action history and record (player, action, card shown)."""
     me = st.to_play[g].astype(np.int64)
+    n = len(g)
     if np.count_nonzero(_SHOWS_CARD[a]):
         h, f = _SHOWN_HAND[a], _SHOWN_FIELD[a]  # (-1 indexes the last slot, a value not used)
-        card = np.where(h >= 0, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
+        from_hand = h >= 0
+        n_hand = np.count_nonzero(from_hand)
+        # (where every action shows a card from the same zone, as one row always does: one look-up)
+        if n_hand == n:
+            card = st.hand[g, me, h]
+        elif n_hand == 0 and np.count_nonzero(f >= 0) == n:
+            card = st.fld_card[g, me, f]
+        else:
+            card = np.where(from_hand, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
     else:  # no action shows a card (PASS, END_AISATSU, ...): nothing to look up
         card = -1
     every = len(g) == len(st.hist_action)  # (every row, always so at batch size 1: shift whole rows, no gather)

@@ -18,7 +18,7 @@ from envs.core.grouping import rows_by_code, single_code
 from . import actions as A
 from . import cards as C
 from . import effects, flow, legality, stack, targets, zones
-from .config import STACK_MAX, NinjaSlayerConfig
+from .config import FIELD_SLOTS, STACK_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
                     NUM_DECISIONS,
@@ -305,10 +305,11 @@ _FORCED = {DECISION_ETEL: _forced_etel, DECISION_PRIORITY: _forced_priority, DEC
 
 def attackers(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
     """bool[n, 6]: seat ``me``'s characters that may declare an アイサツ (untapped; summoning sickness)."""
-    fc = st.fld_card[g, me].astype(np.int64)
-    ready = (fc >= 0) & ~st.fld_tap[g, me]
+    rows = 2 * g + me  # (the seat's field as a row of the [B * 2, 6] views: one take, cheaper than [g, me])
+    fc = st.fld_card.reshape(-1, FIELD_SLOTS).take(rows, axis=0).astype(np.int64)
+    ready = (fc >= 0) & ~st.fld_tap.reshape(-1, FIELD_SLOTS).take(rows, axis=0)
     if cfg.summoning_sickness:
-        ready &= ~st.fld_entered[g, me] | C.HAS_HAYATE[np.maximum(fc, 0)]
+        ready &= ~st.fld_entered.reshape(-1, FIELD_SLOTS).take(rows, axis=0) | C.HAS_HAYATE[np.maximum(fc, 0)]
     return ready
 
 
@@ -458,7 +459,7 @@ def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
             card = np.where(from_hand, st.hand[g, me, h], np.where(f >= 0, st.fld_card[g, me, f], -1))
     else:  # no action shows a card (PASS, END_AISATSU, ...): nothing to look up
         card = -1
-    every = len(g) == len(st.hist_action)  # (every row, always so at batch size 1: shift whole rows, no gather)
+    every = n == len(st.hist_action)  # (every row, always so at batch size 1: shift whole rows, no gather)
     for arr, v in ((st.hist_action, a), (st.hist_player, me), (st.hist_card, card)):
         if every:
             arr[:, 1:] = arr[:, :-1]  # (numpy copies overlapping ranges safely)

@@ -18,6 +18,8 @@ def single_code(code: np.ndarray) -> int | None:
     its rows at once, with no grouping (and no copies of its row lists) to pay for.
     """
     first = code[0]
+    if len(code) == 1:  # a batch of one (the AEC face): no comparison to make
+        return int(first)
     return int(first) if (code == first).all() else None
 
 

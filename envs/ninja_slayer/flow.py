@@ -60,7 +60,7 @@ def attacker_valid(st: NinjaSlayerState, g: np.ndarray) -> np.ndarray:
 def begin_step(st: NinjaSlayerState, g: np.ndarray, cfg) -> None:
     """What each step does as it begins (one call per step present among ``g``)."""
     phase = st.phase[g]
-    only = int(phase[0]) if len(g) == 1 else single_code(phase)
+    only = single_code(phase)
     if only is not None:  # one step (the common case)
         _BEGIN[only](st, g, st.tp[g].astype(np.int64), cfg)
         return

@@ -6,6 +6,7 @@ import numpy as np
 from . import cards as C
 from . import targets
 from .config import STACK_USER_MAX
+from .seat_rows import per_seat, seat_rows, seat_slots
 from .state import PHASE_CHAR, NinjaSlayerState
 
 # Per card id, with one more entry at the end for an empty slot (id -1 indexes it): the cost of a
@@ -19,19 +20,19 @@ _ACTIVATED = np.append(C.TRIGGER == C.TR_ACTIVATED, False)
 
 def _payable(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, instant: np.ndarray) -> tuple[np.ndarray, ...]:
     """(hand card ids, field card ids, own slots occupied, affordable hand cards, payable abilities)."""
-    rows = _seat_rows(g, me)
-    hand = _seat_slots(st.hand, rows).astype(np.int64)
+    rows = seat_rows(g, me)
+    hand = seat_slots(st.hand, rows).astype(np.int64)
     c = np.maximum(hand, 0)
-    fc = _seat_slots(st.fld_card, rows)
+    fc = seat_slots(st.fld_card, rows)
     own = fc >= 0
     f = np.maximum(fc, 0).astype(np.int64)
-    unt = _per_seat(st.etel_untapped, rows)[:, None]
+    unt = per_seat(st.etel_untapped, rows)[:, None]
     ok = (instant & (st.stk_len[g] < STACK_USER_MAX))[:, None]
     afford = (hand >= 0) & (C.COST[c] <= unt) & ok
     payable = _ACTIVATED.take(fc)  # own characters with an activated ability (few cards have one: often none)
     if np.count_nonzero(payable):
-        payable &= ((C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~_seat_slots(st.fld_tap, rows))
-                    & (C.ACT_J[f] <= _per_seat(st.dmg_up, rows)[:, None]) & ok)
+        payable &= ((C.ACT_E[f] <= unt) & (~C.ACT_O[f] | ~seat_slots(st.fld_tap, rows))
+                    & (C.ACT_J[f] <= per_seat(st.dmg_up, rows)[:, None]) & ok)
     return c, f, own, afford, payable
 
 
@@ -132,31 +133,15 @@ _SIT_COSTS = {False: _situation_costs(False), True: _situation_costs(True)}
 _ACT_J_1 = np.append(0, C.ACT_J)  # ジツ cost per card, column 0 an empty slot (shifted like the tables)
 
 
-def _seat_rows(g: np.ndarray, me: np.ndarray) -> np.ndarray:
-    """The row of (game, seat) in a per-seat array viewed as ``[B * 2, ...]``."""
-    return 2 * g + me
-
-
 def _slot_major(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``arr[B, 2, k]`` at seat rows ``rows`` as a contiguous ``[k, n]``: taking whole rows is cheaper
-    than ``arr[g, me]``, and a reduction over the k slots then runs along rows of n values (numpy
+    """``arr[B, 2, k]`` at seat rows ``rows`` as a contiguous ``[k, n]`` (the seat's slots by
+    :func:`~.seat_rows.seat_slots`), so that a reduction over the k slots then runs along rows of n values (numpy
     reduces a short last axis slowly). A few rows (batch size 1) are not worth the copy: a view."""
-    rows_major = _seat_slots(arr, rows)
+    rows_major = seat_slots(arr, rows)
     return rows_major.T.copy() if len(rows) > _VIEW_MAX else rows_major.T
 
 
 _VIEW_MAX = 32
-
-
-def _seat_slots(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``arr[B, 2, k]`` at seat rows ``rows``: ``arr[g, me]`` as whole rows of the ``[B * 2, k]`` view
-    (one take: cheaper than the two-index gather)."""
-    return arr.reshape(-1, arr.shape[-1]).take(rows, axis=0)
-
-
-def _per_seat(arr: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``arr[B, 2]`` at seat rows ``rows`` (one-dimensional indexing: numpy's cheapest gather)."""
-    return arr.reshape(-1)[rows]
 
 
 def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instant, prio) -> np.ndarray:
@@ -164,24 +149,24 @@ def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instan
 
     ``instant`` and ``prio`` (bool, or bool[n]) as for :func:`instant_actions`.
     """
-    rows = _seat_rows(g, me)
+    rows = seat_rows(g, me)
     hand = _slot_major(st.hand, rows)  # [10, n]
     fc = _slot_major(st.fld_card, rows)  # [6, n]
     own = fc >= 0
-    unt = _per_seat(st.etel_untapped, rows)
+    unt = per_seat(st.etel_untapped, rows)
     stk = st.stk_len[g]
     sit = (_slot_major(st.fld_card, rows ^ 1) >= 0).any(axis=0) * _SIT_OPP
     sit += own.any(axis=0) * _SIT_OWN
     sit += (stk > 0) * _SIT_STACK
     if cfg.mask_useless:
-        sit += (_per_seat(st.dmg_up, rows) + _per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
+        sit += (per_seat(st.dmg_up, rows) + per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
     cast_cost, act_cost = _SIT_COSTS[cfg.mask_useless]
     found = cast_cost.take(sit * _COLS + 1 + hand).min(axis=0) <= unt
     # (few cards have an activated ability: where no row's field holds one, no ability can be activated)
     if np.count_nonzero(_ACTIVATED.take(fc)):
         card = fc + (sit * (2 * _COLS) + 1)
         card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
-        act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= _per_seat(st.dmg_up, rows))
+        act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= per_seat(st.dmg_up, rows))
         found |= act.any(axis=0)
     enter = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
     if np.count_nonzero(enter):
@@ -199,9 +184,9 @@ def may_have_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, prio) 
     the seat's own character step with an empty stack (held priority), or a character on the field
     with an activated ability. Rows where none of these holds have no instant action.
     """
-    rows = _seat_rows(g, me)
+    rows = seat_rows(g, me)
     hand = _slot_major(st.hand, rows)  # [10, n]
-    unt = _per_seat(st.etel_untapped, rows)
+    unt = per_seat(st.etel_untapped, rows)
     may = (_KOTO_COST.take(hand).min(axis=0) <= unt) | _ACTIVATED.take(_slot_major(st.fld_card, rows)).any(axis=0)
     step = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
     if np.count_nonzero(step):

@@ -18,8 +18,9 @@ from envs.core.grouping import rows_by_code, single_code
 from . import actions as A
 from . import cards as C
 from . import effects, flow, legality, stack, targets, zones
-from .config import FIELD_SLOTS, STACK_MAX, NinjaSlayerConfig
+from .config import STACK_MAX, NinjaSlayerConfig
 from .decks import build_decks, shuffle_decks
+from .seat_rows import seat_rows, seat_slots
 from .state import (DECISION_DECLARE, DECISION_ETEL, DECISION_INTERRUPT, DECISION_PRIORITY, DECISION_TARGET,
                     NUM_DECISIONS,
                     END_DECKOUT, END_TRUNCATED, ITEM_ACTIVATED, ITEM_ENTRY, ITEM_KOTODAMA, ITEM_UKEMI, OP_BEGIN_STEP,
@@ -191,7 +192,7 @@ def take_forced(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> 
         return
     me = st.to_play[g].astype(np.int64)
     decision = st.decision[g]
-    only = int(decision[0]) if len(g) == 1 else single_code(decision)
+    only = single_code(decision)
     if only is not None:  # one kind (the common case)
         forced = _FORCED.get(only)
         if forced is not None:
@@ -305,11 +306,11 @@ _FORCED = {DECISION_ETEL: _forced_etel, DECISION_PRIORITY: _forced_priority, DEC
 
 def attackers(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> np.ndarray:
     """bool[n, 6]: seat ``me``'s characters that may declare an アイサツ (untapped; summoning sickness)."""
-    rows = 2 * g + me  # (the seat's field as a row of the [B * 2, 6] views: one take, cheaper than [g, me])
-    fc = st.fld_card.reshape(-1, FIELD_SLOTS).take(rows, axis=0).astype(np.int64)
-    ready = (fc >= 0) & ~st.fld_tap.reshape(-1, FIELD_SLOTS).take(rows, axis=0)
+    rows = seat_rows(g, me)
+    fc = seat_slots(st.fld_card, rows).astype(np.int64)
+    ready = (fc >= 0) & ~seat_slots(st.fld_tap, rows)
     if cfg.summoning_sickness:
-        ready &= ~st.fld_entered.reshape(-1, FIELD_SLOTS).take(rows, axis=0) | C.HAS_HAYATE[np.maximum(fc, 0)]
+        ready &= ~seat_slots(st.fld_entered, rows) | C.HAS_HAYATE[np.maximum(fc, 0)]
     return ready
 
 
@@ -334,12 +335,14 @@ def legal_rows(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> n
     n = len(g)
     mask = np.zeros((n, A.NUM_ACTIONS), dtype=bool)
     me = st.to_play[g].astype(np.int64)
-    if n == 1:  # one row (batch size 1): its decision's part writes every row of the mask, no grouping
-        part = _LEGAL.get(int(st.decision[g[0]]))
+    decision = st.decision[g]
+    only = single_code(decision)
+    if only is not None:  # one kind of decision (always so at batch size 1): its part writes every row
+        part = _LEGAL.get(only)
         if part is not None:
             part(st, g, me, cfg, mask, slice(None))
         return mask
-    for part, rows in zip(_LEGAL.values(), rows_by_code(st.decision[g], NUM_DECISIONS, *_LEGAL_GROUPS)):
+    for part, rows in zip(_LEGAL.values(), rows_by_code(decision, NUM_DECISIONS, *_LEGAL_GROUPS)):
         if rows is not None:
             part(st, g[rows], me[rows], cfg, mask, rows)
     return mask
@@ -471,10 +474,12 @@ def _record(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray) -> None:
 def apply_rows(st: NinjaSlayerState, g: np.ndarray, a: np.ndarray, cfg: NinjaSlayerConfig) -> None:
     """One legal action per game in ``g``; leaves each game with its next micro-operation set."""
     me = st.to_play[g].astype(np.int64)
-    if len(g) == 1:  # one row (batch size 1): its family's function, no grouping
-        _APPLY[int(A.FAMILY[a[0]])](st, g, me, a, cfg)
+    family = A.FAMILY[a]
+    only = single_code(family)
+    if only is not None:  # one family of actions (always so at batch size 1): no grouping
+        _APPLY[only](st, g, me, a, cfg)
         return
-    for f, sel in enumerate(rows_by_code(A.FAMILY[a], A.NUM_FAMILIES)):
+    for f, sel in enumerate(rows_by_code(family, A.NUM_FAMILIES)):
         if sel is not None:
             _APPLY[f](st, g[sel], me[sel], a[sel], cfg)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
+from .seat_rows import seat_rows, seat_slots
 from .state import NinjaSlayerState
 
 NO_TARGET = 12
@@ -17,12 +18,9 @@ NUM_TARGETS = 13
 def table(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, mask_useless: bool) -> np.ndarray:
     """bool[n, kinds, 13]: for each target kind, the target indices legal for seat ``me`` now."""
     n = len(g)
-    # the seats' fields as rows of the [B * 2, 6] view (row 2 * game + seat; the other seat's row is
-    # that row ^ 1): one take each, cheaper than the two-index gathers [g, me] and [g, 1 - me]
-    fields = st.fld_card.reshape(-1, st.fld_card.shape[-1])
-    rows = 2 * g + me
-    own = fields.take(rows, axis=0) >= 0
-    opp = fields.take(rows ^ 1, axis=0) >= 0
+    rows = seat_rows(g, me)
+    own = seat_slots(st.fld_card, rows) >= 0
+    opp = seat_slots(st.fld_card, rows ^ 1) >= 0  # (the other seat's row)
     out = np.zeros((n, C.NUM_TARGET_KINDS, NUM_TARGETS), dtype=bool)
     out[:, _ALWAYS[mask_useless], NO_TARGET] = True  # (one write for the kinds that need nothing)
     if mask_useless:  # ALL_* only with something to affect

@@ -10,6 +10,7 @@ import numpy as np
 
 from . import cards as C
 from .config import FIELD_SLOTS, HAND_SLOTS, LOSE_AT_DAMAGE
+from .seat_rows import seat_rows
 from .state import END_DAMAGE, END_DECKOUT, END_NONE, NinjaSlayerState
 
 _HAND_IDX = np.arange(HAND_SLOTS)
@@ -117,7 +118,7 @@ def free_slot(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
 
 def clear_slot(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, s: np.ndarray) -> None:
     # (nine fields written at the flat positions of [g, p, s] by ndarray.put: half the cost of [g, p, s])
-    at = (g * 2 + p) * FIELD_SLOTS + s
+    at = seat_rows(g, p) * FIELD_SLOTS + s
     st.fld_card.put(at, -1)
     st.fld_obj.put(at, -1)
     for arr in (st.fld_tap, st.fld_entered, st.fld_redir, st.fld_kz):

@@ -77,6 +77,13 @@ def ninja_slayer_heuristic_prior() -> Prior:
     return HeuristicScorePrior(NinjaSlayerHeuristic(), scale=1.0)
 
 
+def ninja_slayer_tuned_prior() -> Prior:
+    from agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
+
+    # The tuned style's scores (the control style's knobs searched against control), on the same scale.
+    return HeuristicScorePrior(NinjaSlayerHeuristic("tuned"), scale=1.0)
+
+
 def _factory(path: str) -> Callable[[], Prior]:
     """The factory named ``"module:function"``, imported when a prior is made (not when it is listed)."""
     def make() -> Prior:

@@ -4,7 +4,7 @@ Levels, weakest first: ``random``, ``easy`` (the heuristic blundering half the t
 (the heuristic), ``hard`` (a MaskablePPO policy trained by self-play, shipped as numpy weights in
 ``agents/weights/<game>_hard.npz``, and ``<game>_hard_<variant>.npz`` for rule sets whose spaces
 differ, e.g. momotaro's ``_2p`` and ``_3p``: the one whose signature fits the rules plays; nigejozu's
-is prior-guided, see :mod:`agents.priors`). Like RLCard's model zoo, opponents are named by id.
+and ninja_slayer's are prior-guided, see :mod:`agents.priors`). Like RLCard's model zoo, opponents are named by id.
 """
 from __future__ import annotations
 

@@ -53,6 +53,7 @@ class TrainConfig:
     batch_size: int = 1024
     n_epochs: int = 4
     learning_rate: float = 1e-4
+    target_kl: float | None = None  # stop an update's epochs early past this KL divergence from the policy before it
     ent_coef: float = 0.005
     net_arch: tuple[int, ...] = (256, 256)
     bc_decisions: int = 200_000  # behaviour cloning of the heuristic first (0 = from scratch)
@@ -209,7 +210,8 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         policy_kwargs.update(prior_name=prior, prior_gain=cfg.prior_gain, prior_head=cfg.prior_head)
     model = MaskablePPO(policy_class, learner_env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
                         n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef,
-                        gamma=cfg.gamma, seed=cfg.seed, verbose=0, policy_kwargs=policy_kwargs)
+                        target_kl=cfg.target_kl, gamma=cfg.gamma, seed=cfg.seed, verbose=0,
+                        policy_kwargs=policy_kwargs)
     start = time.perf_counter()
     bc_losses: list[float] = []
     bc_record: dict[str, Any] = {}

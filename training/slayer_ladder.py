@@ -118,7 +118,8 @@ def save_plot(record: dict[str, Any], path: str) -> None:
     ax.set_xlim(min(-0.2, ax.get_xlim()[0]), 2.05)
     ax.set_xlabel("score of the stronger side (its return minus the other's), 95% interval")
     decks = record.get("rules", {}).get("decks", "constructed")
-    ax.set_title(f"{record['game']}: decks={decks}, {record['games_per_step']:,} games per step", fontsize=10)
+    games = sorted({step["games"] for step in record["steps"]})
+    ax.set_title(f"{record['game']}: decks={decks}, {' or '.join(f'{g:,}' for g in games)} games per step", fontsize=10)
     ax.legend(loc="lower left", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
@@ -137,12 +138,13 @@ def _rules(pairs: list[str]) -> dict[str, Any]:
 
 
 def _earlier(path: str | None, rules: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
-    """The ladder saved in ``path``, which ``--append`` extends: it must be of the same rules, seed and games."""
+    """The ladder saved in ``path``, which ``--append`` extends: it must be of the same rules and seed (a new
+    step may play more games, e.g. where a small edge needs them to be decided in each seat)."""
     if not path:
         raise SystemExit("slayer_ladder: --append adds to the ladder in --save FILE; give --save")
     with open(path) as f:
         earlier = json.load(f)
-    mine = {"rules": rules, "seed": args.seed, "games_per_step": args.games}
+    mine = {"rules": rules, "seed": args.seed}
     differ = [k for k, v in mine.items() if earlier.get(k) != v]
     if differ:
         raise SystemExit(f"slayer_ladder: {path} was measured with other {', '.join(differ)}; --append needs the same")
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a rule option, e.g. --rule decks=sealed (repeatable)")
     p.add_argument("--save", help="write the steps as JSON here, with the command")
     p.add_argument("--append", action="store_true",
-                   help="add these steps to the ladder already in --save (same rules, seed and games), "
+                   help="add these steps to the ladder already in --save (same rules and seed), "
                         "e.g. the hard step once its weights exist")
     p.add_argument("--plot", help="draw every step's score per seat with its interval (PNG) here")
     args = p.parse_args(argv)
@@ -180,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         record["commands"] = earlier.get("commands", [earlier["command"]]) + [record.pop("command")]
         record["levels"] = earlier["levels"] + [lv for lv in args.levels if lv not in earlier["levels"]]
         record["steps"] = earlier["steps"] + steps
+        if any(step["games"] != args.games for step in earlier["steps"]):
+            record["games_per_step"] = [step["games"] for step in record["steps"]]
         record["wall_time_s"] = round(earlier["wall_time_s"] + record["wall_time_s"], 1)
     if args.save:
         with open(args.save, "w") as f:

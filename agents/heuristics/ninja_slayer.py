@@ -35,7 +35,11 @@ return minus the opponent's, in [−2, 2], with its 95% bootstrap interval). ``c
 ``normal``) against random: constructed (D1–D4 mixed) +1.83 [1.79, 1.87], sealed +1.96 [1.94, 1.98];
 against easy (itself blundering half the time): +1.36 [1.29, 1.42] and +1.58 [1.53, 1.63]; decided in
 each seat. ``aggressive`` against random: +1.88 [1.85, 1.91] and +1.95 [1.93, 1.97]; against
-``control``: −0.07 [−0.16, 0.01] constructed (even) and −0.33 [−0.42, −0.24] sealed.
+``control``: −0.07 [−0.16, 0.01] constructed (even) and −0.33 [−0.42, −0.24] sealed. ``tuned`` (the
+control style's knobs searched against control, ``hard``'s prior) against ``control`` on the search's
+selection seeds (``python -m training.slayer_ladder --levels normal hard=agents.heuristics.ninja_slayer:
+TunedHeuristic --games 2000 --seed 501 --rule decks=D``): +0.184 [+0.096, +0.272] constructed, +0.174
+[+0.088, +0.260] sealed.
 """
 from __future__ import annotations
 
@@ -69,14 +73,26 @@ class Style:
     guard_home: float  # cost of tapping an untapped plain-インターラプト guard to greet
     own_turn_removal: float  # share of a removal's worth when used in my own turn
     proactive_own_turn: bool  # burn / draw / ramp / heal in my own turn (else at the end of the opponent's)
+    etel_worth: float = 0.35  # what one エテル spent is worth, so cheaper plays win ties
+    enter_base: float = 3.0  # how much entering a character is preferred to other plays, before its worth
+    stopped_face: float = 0.4  # share of a greeting's damage counted when a guard can stop the attacker
+    interrupt_tap: float = 0.3  # cost of tapping an untapped guard to interrupt
+    far_penalty: float = 1.5  # per turn a card in hand stays uncastable, off its worth to keep
+    draw_worth: float = 0.9  # worth of drawing one card
+    ramp_worth: float = 1.2  # worth of one more エテル while the zone is below 7
 
 
 AGGRESSIVE = Style("aggressive", face=1.6, guard_face=0.8, kill_scale=0.5, etel_cap=5, keep_answer_open=False,
                    guard_home=0.3, own_turn_removal=1.0, proactive_own_turn=True)
 CONTROL = Style("control", face=1.0, guard_face=1.3, kill_scale=1.0, etel_cap=7, keep_answer_open=True,
                 guard_home=2.0, own_turn_removal=0.5, proactive_own_turn=False)
-STYLES = {s.name: s for s in (AGGRESSIVE, CONTROL)}
-ETEL_WORTH = 0.35  # what one エテル spent is worth, so cheaper plays win ties
+# The control style with every knob tuned by a cross-entropy search against control itself
+# (python -m training.slayer_style_search): it gives little weight to damage prevented to itself, keeps
+# no エテル open for answers, and counts a kill a little above face damage. The prior of ``hard``.
+TUNED = Style("tuned", face=0.6, guard_face=0.3, kill_scale=1.15, etel_cap=6, keep_answer_open=False,
+              guard_home=2.45, own_turn_removal=0.5, proactive_own_turn=False, etel_worth=0.35, enter_base=3.4,
+              stopped_face=0.35, interrupt_tap=0.55, far_penalty=1.25, draw_worth=0.95, ramp_worth=1.2)
+STYLES = {s.name: s for s in (AGGRESSIVE, CONTROL, TUNED)}
 
 
 class NinjaSlayerHeuristic:
@@ -86,11 +102,13 @@ class NinjaSlayerHeuristic:
     tuning (constructed about even, sealed about 57–60%).
     """
 
-    def __init__(self, style: str = "control") -> None:
-        if style not in STYLES:
-            raise ValueError(f"unknown ninja_slayer heuristic style {style!r}; choose from: {', '.join(STYLES)}")
-        self.style = STYLES[style]
-        self.name = f"heuristic_{style}"
+    def __init__(self, style: str | Style = "control") -> None:
+        if isinstance(style, str):
+            if style not in STYLES:
+                raise ValueError(f"unknown ninja_slayer heuristic style {style!r}; choose from: {', '.join(STYLES)}")
+            style = STYLES[style]
+        self.style = style
+        self.name = f"heuristic_{style.name}"
 
     # ---- shared valuations -----------------------------------------------------------------------
     def _face(self, v: View) -> np.ndarray:
@@ -221,8 +239,8 @@ class NinjaSlayerHeuristic:
         burn = self._burn(v, arg3[..., 0])[:, :, None]
         urgent = burn >= WIN
         out = np.where(op3 == C.OP_DMG_PLAYER, np.where(pro | (urgent & no_char), burn, -0.1), out)
-        out = np.where(op3 == C.OP_DRAW, np.where(pro, 0.9 * arg3, -0.1), out)
-        ramp = np.where(v.etel_total[:, 0] < 7, 1.2, 0.1)[:, None, None]
+        out = np.where(op3 == C.OP_DRAW, np.where(pro, self.style.draw_worth * arg3, -0.1), out)
+        ramp = np.where(v.etel_total[:, 0] < 7, self.style.ramp_worth, 0.1)[:, None, None]
         out = np.where(op3 == C.OP_RAMP, np.where(pro, ramp * arg3, -0.1), out)
         healed = np.minimum(arg3, v.damage[:, 0][:, None, None])
         out = np.where(op3 == C.OP_HEAL, np.where(pro, self._hurt(v, healed) / UKEMI_KEEP * 0.8, -0.1), out)
@@ -255,7 +273,7 @@ class NinjaSlayerHeuristic:
                         1.0 + cost + 0.5 * _lookup(C.KOUSAKU, hand) + 0.25 * _lookup(C.KARATE, hand),
                         np.where(_lookup(_IS_ANSWER, hand, False), 3.0 + cost, 2.0 + 0.5 * cost))
         far = np.maximum(cost - v.etel_total[:, 0:1] - 1, 0)
-        keep = base - 1.5 * far
+        keep = base - self.style.far_penalty * far
         want = (v.etel_total[:, 0] < self.style.etel_cap) | (v.hand_count[:, 0] >= 6)
         put = np.where(have, 10.0 - keep, -np.inf)
         score[:, A.ETEL0:A.ETEL0 + HAND_SLOTS] = np.where(want[:, None], put, -1.0)
@@ -264,7 +282,7 @@ class NinjaSlayerHeuristic:
         hand = v.hand
         cost = _lookup(C.COST, hand)
         worth = 1.0 + cost + 0.5 * _lookup(C.KOUSAKU, hand) + 0.25 * _lookup(C.KARATE, hand)
-        s = 3.0 + worth
+        s = self.style.enter_base + worth
         if self.style.keep_answer_open:
             answer_cost = np.where(_lookup(_IS_ANSWER, hand, False), cost, 99).min(axis=1)
             # From 4 エテル on (the curve comes first): an answer's worth stays untapped.
@@ -276,7 +294,7 @@ class NinjaSlayerHeuristic:
     def _cast_scores(self, v: View, score: np.ndarray) -> None:
         hand = v.hand
         vals = self.effect_values(v, _lookup(C.OPCODE, hand), _lookup(C.ARG, hand), _lookup(C.TARGET, hand))
-        vals -= ETEL_WORTH * _lookup(C.COST, hand)[:, :, None]
+        vals -= self.style.etel_worth * _lookup(C.COST, hand)[:, :, None]
         score[:, A.CAST0:A.CAST0 + HAND_SLOTS * EGO] = vals.reshape(len(hand), -1)
 
     def _activate_scores(self, v: View, score: np.ndarray) -> None:
@@ -284,7 +302,7 @@ class NinjaSlayerHeuristic:
         vals = self.effect_values(v, _lookup(C.OPCODE, card), _lookup(C.ARG, card), _lookup(C.TARGET, card))
         # [O] taps an attacker or a guard; ジツ only turns over damage that already counts.
         tap_cost = _lookup(C.ACT_O, card, False) * np.where(v.my_turn, 0.5, 0.2)[:, None]
-        vals -= (ETEL_WORTH * _lookup(C.ACT_E, card) + tap_cost + 0.05 * _lookup(C.ACT_J, card))[:, :, None]
+        vals -= (self.style.etel_worth * _lookup(C.ACT_E, card) + tap_cost + 0.05 * _lookup(C.ACT_J, card))[:, :, None]
         # Burn paid by ジツ alone costs nothing that comes back: fire it whenever it can be paid.
         free_burn = (_lookup(C.OPCODE, card) == C.OP_DMG_PLAYER) & (_lookup(C.ACT_E, card) == 0) & \
             (v.stack_len == 0)[:, None]
@@ -302,7 +320,7 @@ class NinjaSlayerHeuristic:
         guards = v.can_interrupt[:, FIELD_SLOTS:NO_CHAR] & theirs
         toughness = np.where(guards, v.karate[:, FIELD_SLOTS:NO_CHAR] - v.dmg[:, FIELD_SLOTS:NO_CHAR], -99)
         stopped = toughness.max(axis=1)[:, None] > karate_a
-        face = np.where(stopped, 0.4, 1.0) * self._burn(v, kousaku_a)
+        face = np.where(stopped, st.stopped_face, 1.0) * self._burn(v, kousaku_a)
         face = np.where(kousaku_a > 0, face, -0.05)
         # Against a character: the kill (and what the attacker's ON_KILL adds).
         dmg_t = v.dmg[:, None, FIELD_SLOTS:NO_CHAR] + karate_a[:, :, None]  # [B, a, u]
@@ -322,7 +340,7 @@ class NinjaSlayerHeuristic:
         saved = np.where(v.attack_at_player, self._hurt(v, v.kousaku[r, v.attacker]),
                          np.where(self._dies(v, k_att[:, None])[r, v.target], v.worth[r, v.target], 0.0))
         lost = np.where(self._dies(v, k_att[:, None]), v.worth, 0.0)[:, :FIELD_SLOTS]
-        taps = (v.guard_taps & ~v.tapped)[:, :FIELD_SLOTS] * 0.3
+        taps = (v.guard_taps & ~v.tapped)[:, :FIELD_SLOTS] * self.style.interrupt_tap
         score[:, A.INTERRUPT0:A.INTERRUPT0 + FIELD_SLOTS] = saved[:, None] - lost - taps
 
     def _target_scores(self, v: View, score: np.ndarray) -> None:
@@ -368,3 +386,10 @@ class ControlHeuristic(NinjaSlayerHeuristic):
 
     def __init__(self) -> None:
         super().__init__("control")
+
+
+class TunedHeuristic(NinjaSlayerHeuristic):
+    """The tuned style (``hard``'s prior), by class."""
+
+    def __init__(self) -> None:
+        super().__init__("tuned")

@@ -13,7 +13,7 @@ from envs.ninja_slayer.state import DECISION_INTERRUPT, DECISION_PRIORITY
 from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, activate, aisatsu, cast, char, enter, game, interrupt, load,
                                         passes, seat, step, table)
 
-STYLES = ("aggressive", "control")
+STYLES = ("aggressive", "control", "tuned")
 
 
 def _act(style: str, g, st) -> int:
@@ -189,7 +189,8 @@ def test_unknown_style_and_foreign_observation_are_refused():
 
 def test_each_style_is_a_policy_spec():
     from agents.adapters import as_policy
-    for style, cls in (("aggressive", "AggressiveHeuristic"), ("control", "ControlHeuristic")):
+    for style, cls in (("aggressive", "AggressiveHeuristic"), ("control", "ControlHeuristic"),
+                       ("tuned", "TunedHeuristic")):
         policy = as_policy(f"agents.heuristics.ninja_slayer:{cls}")
         assert isinstance(policy, NinjaSlayerHeuristic) and policy.style.name == style
     assert NinjaSlayerHeuristic().style.name == "control"  # the normal level

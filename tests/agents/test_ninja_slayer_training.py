@@ -1,6 +1,5 @@
-"""ninja_slayer's training setup for ``hard`` (mixed decks, the heuristic's action prior) and the
-per-seat ladder tool that rates the levels (``training.slayer_ladder``). No ``hard`` is shipped yet:
-it is shipped only once it beats ``normal`` on the ladder."""
+"""ninja_slayer's training setup for ``hard`` (mixed decks, the tuned heuristic's action prior) and the
+per-seat ladder tool that rates the levels (``training.slayer_ladder``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -34,7 +33,8 @@ def test_training_plays_mixed_decks_guided_by_the_heuristic() -> None:
 
     assert TRAIN_RULES["ninja_slayer"] == {"decks": "any"}
     cfg = TrainConfig.for_game("ninja_slayer")
-    assert cfg.prior_name() == "ninja_slayer_heuristic" and cfg.bc_decisions == 0
+    assert cfg.prior_name() == "ninja_slayer_tuned" and cfg.bc_decisions == 0
+    assert cfg.pool_size == 0  # trained against normal, the level it must beat
 
 
 def test_prior_guided_policy_with_a_dominant_prior_plays_the_heuristics_choice() -> None:
@@ -67,3 +67,24 @@ def test_prior_guided_policy_with_a_dominant_prior_plays_the_heuristics_choice()
     scores = np.where(mask, NinjaSlayerHeuristic().scores(obs, mask), -np.inf)
     picked = scores[np.arange(len(chosen)), chosen]
     assert np.all(picked[multi] >= scores.max(axis=1)[multi] - 1e-6)
+
+
+def test_a_step_appended_to_a_saved_ladder_may_play_more_games(tmp_path) -> None:
+    import json
+
+    import pytest
+
+    from training.slayer_ladder import main
+
+    path = str(tmp_path / "ladder.json")
+    assert main(["--levels", "random", "easy", "--games", "4", "--seed", "3", "--rule", "decks=D1",
+                 "--save", path]) == 0
+    assert main(["--levels", "easy", "normal", "--games", "6", "--seed", "3", "--rule", "decks=D1",
+                 "--save", path, "--append", "--plot", str(tmp_path / "ladder.png")]) == 0
+    record = json.loads(open(path).read())
+    assert [(s["weaker"], s["stronger"], s["games"]) for s in record["steps"]] == [("random", "easy", 4),
+                                                                                 ("easy", "normal", 6)]
+    assert record["games_per_step"] == [4, 6] and len(record["commands"]) == 2
+    with pytest.raises(SystemExit, match="other seed"):  # another seed's deals are not the same ladder
+        main(["--levels", "normal", "hard=normal", "--games", "4", "--seed", "4", "--rule", "decks=D1",
+              "--save", path, "--append"])

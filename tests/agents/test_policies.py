@@ -40,7 +40,7 @@ def test_random_legal_picks_uniformly_among_legal():
     assert abs(np.bincount(picks[:, 2], minlength=10) / 4000 - 0.1).max() < 0.03
 
 
-SHIPPED = {game: ["random", "easy", "normal", "hard"] for game in ("ninja_daifugo", "momotaro", "nigejozu")}
+SHIPPED = {game: ["random", "easy", "normal", "hard"] for game in ("ninja_daifugo", "momotaro", "nigejozu", "ninja_slayer")}
 
 
 @pytest.mark.parametrize("game_name,level", [(g, lv) for g, levels in SHIPPED.items() for lv in levels]
@@ -98,7 +98,6 @@ def test_registry_errors(monkeypatch, tmp_path):
         heuristic("chess")
     for game, levels in SHIPPED.items():  # each of these has a resampler, so expert searches it
         assert available_levels(game) == levels + ["expert"]
-    assert available_levels("ninja_slayer") == ["random", "easy", "normal", "expert"]  # no weights yet
     monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
     assert available_levels("nigejozu") == ["random", "easy", "normal", "expert"]
     with pytest.raises(OptionError, match="no trained weights"):
@@ -137,7 +136,8 @@ def test_every_shipped_hard_and_the_default_expert_play_without_torch():
             "from envs.core.rollout import policy_table, rollout\n"
             "played = []\n"
             "for game, rules in (('ninja_daifugo', {}), ('nigejozu', {}), ('momotaro', {}),\n"
-            "                    ('momotaro', {'num_players': 2}), ('momotaro', {'num_players': 3})):\n"
+            "                    ('momotaro', {'num_players': 2}), ('momotaro', {'num_players': 3}),\n"
+            "                    ('ninja_slayer', {}), ('ninja_slayer', {'decks': 'sealed'})):\n"
             "    g = make_game(game, **rules)\n"
             "    for level in ('hard', 'expert'):\n"
             "        policy = cpu(game, level, **rules)\n"
@@ -155,4 +155,4 @@ def test_every_shipped_hard_and_the_default_expert_play_without_torch():
             "print(len(played))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "10"
+    assert done.stdout.strip().splitlines()[-1] == "14"

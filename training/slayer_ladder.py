@@ -120,7 +120,7 @@ def save_plot(record: dict[str, Any], path: str) -> None:
     decks = record.get("rules", {}).get("decks", "constructed")
     games = sorted({step["games"] for step in record["steps"]})
     ax.set_title(f"{record['game']}: decks={decks}, {' or '.join(f'{g:,}' for g in games)} games per step", fontsize=10)
-    ax.legend(loc="lower left", fontsize=8)
+    ax.legend(loc="lower right", fontsize=8)  # a close step sits near 0, on the left
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

@@ -87,8 +87,8 @@ SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle
 # candidate scored +0.22 against hard where 32 scored 0.00. Where random replies misjudge a position
 # the better policy's rollouts win despite their cost: momotaro searches its last battle round only
 # (SEARCH_WHEN), where 32 rollouts by hard scored +0.058 against hard (4 players, 1,000 games) and
-# searching every decision with random rollouts +0.021 (2,000 games); ninja_slayer (no shipped hard,
-# so against normal: 200 games, 50 ms per decision, rollouts to the end of the next turn) scored
+# searching every decision with random rollouts +0.021 (2,000 games); ninja_slayer (chosen before it had
+# a hard, so against normal: 200 games, 50 ms per decision, rollouts to the end of the next turn) scored
 # +0.46 [+0.20, +0.72] with 4 heuristic rollouts per candidate, -0.32 [-0.58, -0.04] with 16 random
 # ones, +0.18 [-0.10, +0.46] with 8 heuristic ones ending with the current turn.
 # A game not listed gets DEFAULT_SEARCH.

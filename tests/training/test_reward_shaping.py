@@ -85,7 +85,9 @@ def test_shaping_is_off_by_default_and_recorded_when_on(tmp_path):
     from agents.mlp import MLPPolicy
     from training.selfplay import TrainConfig, train
 
-    assert TrainConfig.for_game("ninja_slayer").shaping == 0.0
+    assert TrainConfig(game="ninja_slayer").shaping == 0.0  # off unless asked for
+    assert TrainConfig.for_game("nigejozu").shaping == 0.0
+    assert TrainConfig.for_game("ninja_slayer").shaping == 0.3  # its defaults: how its hard was trained
     cfg = TrainConfig.for_game("ninja_slayer", total_steps=16, num_envs=4, n_steps=4, batch_size=16, n_epochs=1,
                                net_arch=(8,), vf_net_arch=(4,), shaping=0.5, progress=False, seed=1)
     result = train(cfg, tmp_path)

@@ -25,6 +25,7 @@ import json
 import shlex
 import sys
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from multiprocessing import Pool
 from typing import Any
@@ -119,19 +120,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", required=True, help="JSON file for every generation and the final mean")
     args = ap.parse_args(argv)
-    knobs = tuple(NUMERIC) if args.knobs == "all" else STAGE1 if args.knobs == "stage1" else tuple(args.knobs.split(","))
+    named = {"all": tuple(NUMERIC), "stage1": STAGE1}
+    knobs = named.get(args.knobs) or tuple(args.knobs.split(","))
     unknown = [k for k in knobs if k not in NUMERIC]
     if unknown or min(args.games, args.generations, args.population, args.workers) < 1:
         print(f"error: unknown knobs {unknown}; knobs: {', '.join(NUMERIC)}" if unknown
               else "error: --games, --generations, --population and --workers must be at least 1", file=sys.stderr)
         return 2
     try:
-        start = json.loads(open(args.start).read())["final"] if args.start else None
-    except (OSError, ValueError, KeyError) as exc:
-        print(f"error: --start {args.start}: not a style search result ({exc})", file=sys.stderr)
+        with open(args.start) if args.start else nullcontext(None) as f:
+            start = json.load(f)["final"] if f else None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"error: --start {args.start}: not a style search result ({exc!r})", file=sys.stderr)
         return 2
-    result = search(knobs, start, args.games, args.generations, args.seed, args.population, args.workers)
-    result["command"] = "python -m training.slayer_style_search " + " ".join(map(shlex.quote, sys.argv[1:] if argv is None else argv))
+    try:
+        result = search(knobs, start, args.games, args.generations, args.seed, args.population, args.workers)
+    except KeyboardInterrupt:
+        print("interrupted: nothing written (each generation's line above has its mean)", file=sys.stderr)
+        return 130
+    given = sys.argv[1:] if argv is None else argv
+    result["command"] = "python -m training.slayer_style_search " + " ".join(map(shlex.quote, given))
     with open(args.out, "w") as f:
         json.dump(result, f, indent=1)
     print(json.dumps(result["final"]), flush=True)

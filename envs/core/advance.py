@@ -15,6 +15,7 @@ array (``op[B]``, part of the game's state); one code, ``wait``, means "at a dec
    one sweep); a row moved to a lower code waits for the next sweep;
 3. after every handler call, ``after(state, rows, *args)`` runs on that call's rows (where a game
    ends games whose loss conditions were met, setting their code to ``wait``, before they run on);
+   with ``after_codes``, only after the handlers of those codes (the ones that can end a game);
 4. repeat from 1. A loop guard (``max_calls`` handler calls per run) raises
    :class:`MicroOpLoopError`, naming the codes still pending, instead of spinning on an engine bug.
 
@@ -47,7 +48,7 @@ A game keeps its table as a module constant and calls ``run`` after applying the
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -69,11 +70,15 @@ class MicroOps:
 
     ``handlers``: code → ``handler(state, rows, *args)``; codes are small non-negative integers and
     ``wait`` has no handler. ``names`` (optional) names codes in errors. ``after`` (optional) is
-    called as ``after(state, rows, *args)`` after each handler call, with that call's rows.
+    called as ``after(state, rows, *args)`` after each handler call, with that call's rows;
+    ``after_codes`` (optional) limits it to the calls of those codes' handlers. A game lists there
+    the codes whose handlers can meet a loss condition: ``after`` is on every micro-step's path, and
+    after any other handler it would find nothing to do.
     """
 
     def __init__(self, handlers: Mapping[int, Handler], *, wait: int = 0, names: Mapping[int, str] | None = None,
-                 after: Handler | None = None, max_calls: int = 100_000, game: str = "engine") -> None:
+                 after: Handler | None = None, after_codes: Iterable[int] | None = None, max_calls: int = 100_000,
+                 game: str = "engine") -> None:
         codes = [int(c) for c in handlers]
         if any(c < 0 for c in codes):
             raise ValueError(f"micro-operation codes must be non-negative integers, got {sorted(codes)}")
@@ -88,6 +93,13 @@ class MicroOps:
             self.table[int(c)] = fn
         self.names = dict(names or {})
         self.after = after
+        if after_codes is not None:
+            after_codes = {int(c) for c in after_codes}
+            if not after_codes <= set(codes):
+                raise ValueError(f"after_codes {sorted(after_codes - set(codes))} have no handler")
+        # per code: the function to call after its handler (None: nothing)
+        self.after_table: list[Handler | None] = [
+            after if after_codes is None or c in after_codes else None for c in range(len(self.table))]
         self.max_calls = int(max_calls)
         self.game = game
 
@@ -103,7 +115,7 @@ class MicroOps:
 
         ``op`` is the state's array of pending codes (read here, written by the handlers).
         """
-        wait, after, n_codes = self.wait, self.after, len(self.table)
+        wait, after_table, n_codes = self.wait, self.after_table, len(self.table)
         calls = 0
         while True:
             ops = op[rows]
@@ -132,6 +144,7 @@ class MicroOps:
                 if calls > self.max_calls:
                     self._loop_error(op, rows)
                 self._handler(code)(state, here, *args)
+                after = after_table[code]
                 if after is not None:
                     after(state, here, *args)
                 now = op[here]  # this code again while rows hold it, then the higher ones
@@ -150,7 +163,7 @@ class MicroOps:
 
     def _run_one(self, op: np.ndarray, state: Any, rows: np.ndarray, calls: int, args: tuple) -> None:
         """The loop for one row (``rows`` holds one index): its code read as a Python int each time."""
-        wait, after, table, i = self.wait, self.after, self.table, int(rows[0])
+        wait, after_table, table, i = self.wait, self.after_table, self.table, int(rows[0])
         while True:
             code = int(op[i])
             if code == wait:
@@ -162,6 +175,7 @@ class MicroOps:
             if fn is None:
                 fn = self._handler(code)  # raises, naming the code
             fn(state, rows, *args)
+            after = after_table[code]
             if after is not None:
                 after(state, rows, *args)
 

@@ -256,22 +256,31 @@ def _forced_priority(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: N
     else:
         other_forced = np.zeros(n, bool)
         other_forced[opens] = none[n:]
-    if n_forced == n:
-        _pass(st, g, me, None, cfg)  # closes the window, or hands priority over (OP_ASK)
-        handed = opens
-    else:
-        _pass(st, g[forced], me[forced], None, cfg)
-        handed = forced & opens
-    if not n_opens:  # nothing handed over: every forced pass closed its window
+    both = forced & other_forced  # (only where the window opens: other_forced is False elsewhere)
+    n_both = np.count_nonzero(both)
+    if n_both == n:  # every window closes unplayed (the usual forced window at batch size 1): no selection
+        _both_pass(st, g)
         return
-    again = handed & other_forced  # the other seat's pass is forced too: the window closes
-    n_again = np.count_nonzero(again)
-    if n_again == n:
-        _pass(st, g, 1 - me, None, cfg)
-    elif n_again:
-        _pass(st, g[again], 1 - me[again], None, cfg)
-    if n_again < n_forced:
-        st.op[g[handed & ~other_forced]] = OP_WAIT  # the other seat has a choice: it waits for its agent
+    if n_both:
+        _both_pass(st, g[both])
+    if n_both == n_forced:
+        return
+    one = forced & ~other_forced  # one pass: it closes a window opened before, or hands priority over
+    if n_forced == n and not n_both:  # (every row: no selection)
+        _pass(st, g, me, None, cfg)
+    else:
+        _pass(st, g[one], me[one], None, cfg)
+    st.op[g[one & opens]] = OP_WAIT  # handed over: the other seat has a choice and waits for its agent
+
+
+def _both_pass(st: NinjaSlayerState, g: np.ndarray) -> None:
+    """Both seats pass in a row at a window that has just opened, as two calls of :func:`_pass` do:
+    the window closes, and priority stays with the seat that passed second."""
+    prio = 1 - st.prio[g]
+    st.prio[g] = prio
+    st.to_play[g] = prio
+    st.passes[g] = 0
+    st.op[g] = _CLOSED_OP.take(st.stk_len[g] > 0)
 
 
 def _forced_declare(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg: NinjaSlayerConfig) -> None:
@@ -319,7 +328,8 @@ _MICRO_OPS = MicroOps(
      OP_RESOLVE: effects.resolve_top, OP_DAMAGE: damage_point, OP_RULES: rule_check, OP_FLUSH: flush,
      OP_ASK: take_forced},
     wait=OP_WAIT, names=dict(enumerate(OP_NAMES)), after=finish_losses, max_calls=_MAX_MICRO_STEPS,
-    game="ninja_slayer")
+    # (the only handlers that can meet a loss condition: a step's draw, an effect, a point of damage)
+    after_codes=(OP_BEGIN_STEP, OP_RESOLVE, OP_DAMAGE), game="ninja_slayer")
 
 
 def advance(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig) -> None:

@@ -124,6 +124,15 @@ def test_a_code_without_handler_raises_naming_the_handled_codes():
             toy_ops().run(st.op, st, np.arange(len(op)), 1)
 
 
+def test_after_codes_limit_after_to_the_calls_of_those_codes():
+    for b in (1, 3):  # one row (called directly), and a batch
+        st = Toy(n=[0] * b, op=[DRAW] * b)
+        toy_ops(after_codes=(CHECK,)).run(st.op, st, np.arange(b), 1)
+        # three DRAW and three CHECK calls (n 0 -> 3); ``after`` only after the CHECK ones
+        assert [code for code, _ in st.log] == [DRAW, CHECK] * 3
+        assert st.passes == [list(range(b))] * 3
+
+
 def test_bad_tables_are_refused():
     with pytest.raises(ValueError, match="wait code 0 cannot have a handler"):
         MicroOps({WAIT: draw})
@@ -131,6 +140,8 @@ def test_bad_tables_are_refused():
         MicroOps({-1: draw})
     with pytest.raises(ValueError, match="max_calls"):
         MicroOps({DRAW: draw}, max_calls=0)
+    with pytest.raises(ValueError, match=r"after_codes \[5\] have no handler"):
+        MicroOps({DRAW: draw}, after=after, after_codes=(DRAW, 5))
 
 
 def test_rows_already_waiting_cost_no_call():

@@ -115,7 +115,7 @@ class MicroOps:
 
         ``op`` is the state's array of pending codes (read here, written by the handlers).
         """
-        wait, after_table, n_codes = self.wait, self.after_table, len(self.table)
+        wait, table, after_table, n_codes = self.wait, self.table, self.after_table, len(self.table)
         calls = 0
         while True:
             ops = op[rows]
@@ -128,22 +128,26 @@ class MicroOps:
             if len(rows) == 1:  # one row: one operation at a time, nothing to group
                 self._run_one(op, state, rows, calls, args)
                 return
-            if int(ops.max()) >= n_codes:
-                self._handler(int(ops.max()))  # raises, naming the code
             # Rows per code, kept up to date from the rows each call ran (handlers change only their
-            # own rows): codes that no row holds cost nothing, and no call re-reads every row.
+            # own rows): codes that no row holds cost nothing, and no call re-reads every row. (A code
+            # beyond the table makes the count longer than the table: checked without another pass.)
             count = np.bincount(ops, minlength=n_codes).tolist()
-            code = int(ops.min())
-            while code < n_codes:  # one sweep
+            if len(count) > n_codes:
+                self._handler(len(count) - 1)  # raises, naming the code
+            code = 0
+            while code < n_codes:  # one sweep (codes that no row holds are skipped)
                 if code == wait or count[code] == 0:
                     code += 1
                     continue
-                at = np.flatnonzero(ops == code)
+                at = (ops == code).nonzero()[0]
                 here = rows[at]
                 calls += 1
                 if calls > self.max_calls:
                     self._loop_error(op, rows)
-                self._handler(code)(state, here, *args)
+                handler = table[code]
+                if handler is None:
+                    self._handler(code)  # raises, naming the handled codes
+                handler(state, here, *args)
                 after = after_table[code]
                 if after is not None:
                     after(state, here, *args)
@@ -156,9 +160,10 @@ class MicroOps:
                         self._handler(moved)  # raises, naming the code
                     count[moved] += 1
                 else:
-                    if int(now.max()) >= n_codes:
-                        self._handler(int(now.max()))  # raises, naming the code
-                    for c, k in enumerate(np.bincount(now, minlength=n_codes).tolist()):
+                    moved_count = np.bincount(now, minlength=n_codes).tolist()
+                    if len(moved_count) > n_codes:
+                        self._handler(len(moved_count) - 1)  # raises, naming the code
+                    for c, k in enumerate(moved_count):
                         count[c] += k
 
     def _run_one(self, op: np.ndarray, state: Any, rows: np.ndarray, calls: int, args: tuple) -> None:

@@ -162,17 +162,24 @@ def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instan
         sit += (per_seat(st.dmg_up, rows) + per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
     cast_cost, act_cost = _SIT_COSTS[cfg.mask_useless]
     found = cast_cost.take(sit * _COLS + 1 + hand).min(axis=0) <= unt
-    # (few cards have an activated ability: where no row's field holds one, no ability can be activated)
-    if np.count_nonzero(_ACTIVATED.take(fc)):
-        card = fc + (sit * (2 * _COLS) + 1)
-        card += _COLS * _slot_major(st.fld_tap, rows)  # the tapped half of the table
-        act = (act_cost.take(card) <= unt) & (_ACT_J_1.take(fc + 1) <= per_seat(st.dmg_up, rows))
-        found |= act.any(axis=0)
+    # (few cards have an activated ability: only the rows whose field holds one are looked at)
+    holds = _ACTIVATED.take(fc).any(axis=0)
+    n_holds = np.count_nonzero(holds)
+    if n_holds:
+        a = slice(None) if n_holds == len(g) else holds.nonzero()[0]
+        fa, ra = fc[:, a], rows[a]
+        card = fa + (sit[a] * (2 * _COLS) + 1)
+        card += _COLS * _slot_major(st.fld_tap, ra)  # the tapped half of the table
+        act = (act_cost.take(card) <= unt[a]) & (_ACT_J_1.take(fa + 1) <= per_seat(st.dmg_up, ra))
+        found[a] |= act.any(axis=0)
     enter = st.phase[g] == PHASE_CHAR  # (tested first: the other conditions matter only in this step)
     if np.count_nonzero(enter):
         enter &= prio & (me == st.tp[g]) & (stk == 0)
-        if np.count_nonzero(enter):
-            enter &= ~own.all(axis=0) & (_CHAR_COST.take(hand).min(axis=0) <= unt)
+        n_enter = np.count_nonzero(enter)
+        if n_enter:
+            # (the room and the cost only for those rows: at a large batch, a few of them)
+            e = slice(None) if n_enter == len(g) else enter.nonzero()[0]
+            enter[e] = ~own[:, e].all(axis=0) & (_CHAR_COST.take(hand[:, e]).min(axis=0) <= unt[e])
             found |= enter
     return instant & (stk < STACK_USER_MAX) & found
 

@@ -42,17 +42,18 @@ def init(st: NinjaSlayerState, g: np.ndarray, cfg: NinjaSlayerConfig, decks=None
         shuffle_decks(st, g, deck, size, seat)
     st.deck[g] = deck
     st.deck_size[g] = size
-    for seat in range(2):  # copies per card id: one bincount over (game, card) pairs (np.add.at is slow)
-        d = deck[:, seat].astype(np.int64)
+    # The opening hands: each seat's top 4 cards into hand slots 0..3, as four draws into an empty
+    # hand would put them (every deck holds 40 or 50 cards: no draw could find it empty).
+    st.hand[g, :, :OPENING_HAND] = deck[:, :, :OPENING_HAND]
+    st.deck_ptr[g] = OPENING_HAND
+    for seat in range(2):  # copies per card id left in the deck: one bincount over (game, card) pairs
+        d = deck[:, seat, OPENING_HAND:].astype(np.int64)
         pairs = (np.arange(b)[:, None] * C.NUM_CARDS + d)[d >= 0]
         counts = np.bincount(pairs, minlength=b * C.NUM_CARDS).reshape(b, C.NUM_CARDS)
         st.deck_count[g, seat] += counts.astype(st.deck_count.dtype)
     first = rng.below_at(st, g, 2)
     st.first[g] = first
     st.tp[g] = first
-    for seat in range(2):
-        for _ in range(OPENING_HAND):
-            zones.draw(st, g, np.full(b, seat), cfg)
     st.turn[g] = 1
     st.phase[g] = PHASE_UNTAP
     st.op[g] = OP_BEGIN_STEP

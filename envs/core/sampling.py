@@ -39,6 +39,6 @@ def legal_positions(mask: np.ndarray) -> np.ndarray:
             or mask.dtype != np.bool_:
         return np.flatnonzero(mask)
     words = mask.reshape(-1).view(np.uint64)
-    busy = np.flatnonzero(words != 0)
-    inside = np.flatnonzero(words.take(busy).view(np.bool_))  # byte positions within the busy words
+    busy = (words != 0).nonzero()[0]
+    inside = words.take(busy).view(np.bool_).nonzero()[0]  # byte positions within the busy words
     return (busy[inside >> 3] << 3) | (inside & 7)

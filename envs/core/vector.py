@@ -158,7 +158,7 @@ class SelfPlayBatch:
         self.episode_length += 1
         terminated, truncated = st.terminated.copy(), st.truncated.copy()
         infos: dict[str, Any] = {}
-        done = np.flatnonzero(terminated | truncated)
+        done = (terminated | truncated).nonzero()[0]
         if done.size:
             infos["final_obs"] = self.game.observe(st.take(done), self.learner[done])
             infos["final_envs"] = done

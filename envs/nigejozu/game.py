@@ -42,7 +42,7 @@ class Nigejozu(BatchGame[NigejozuState]):
         return rules.legal_mask(state, self.config)
 
     def _apply(self, state: NigejozuState, actions: np.ndarray, active: np.ndarray) -> None:
-        g = np.flatnonzero(active)
+        g = active.nonzero()[0]
         rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: NigejozuState, seat: int | np.ndarray) -> np.ndarray:

@@ -111,11 +111,11 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
     out[:, _O["to_move"]] = (st.to_play == seat_arr) & ~done
     phase = st.phase
     flat[row_start + _O["phase"] + phase] = 1.0
-    rolled = np.flatnonzero((phase == PHASE_DICE) | (phase == PHASE_REROLLED))
+    rolled = ((phase == PHASE_DICE) | (phase == PHASE_REROLLED)).nonzero()[0]
     if len(rolled):
         flat[row_start[rolled, None] + _DICE_COLS + st.dice[rolled]] = 1.0
     out[:, _O["reroll_available"]] = phase == PHASE_DICE
-    carding = np.flatnonzero(phase == PHASE_CARD)
+    carding = (phase == PHASE_CARD).nonzero()[0]
     if len(carding):
         cb = row_start[carding]
         flat[cb + _O["card_effect"] + st.effect[carding]] = 1.0
@@ -124,7 +124,7 @@ def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
         has = sel >= 0
         flat[cb[has] + _O["card_selected"] + sel[has]] = 1.0
         out[carding, _O["card_picks"]] = st.picks[carding] * _INV_TROOPS
-    over = np.flatnonzero(phase == PHASE_OVER)
+    over = (phase == PHASE_OVER).nonzero()[0]
     if len(over):
         sc = st.score[over].astype(np.float32) / MAX_SCORE
         so = seat_arr[over]

@@ -149,7 +149,7 @@ def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
     mask[:, A.ROLL] = turn_start
     # Cards: once per game, only while both hands hold troops, only if the effect can be completed.
     # Only about one game in nine may use its card on a given turn: test the preconditions for those.
-    g = np.flatnonzero(turn_start & (st.used[rows, me] < 0) & (st.hand[:, 0] > 0) & (st.hand[:, 1] > 0))
+    g = (turn_start & (st.used[rows, me] < 0) & (st.hand[:, 0] > 0) & (st.hand[:, 1] > 0)).nonzero()[0]
     if len(g):
         mg = me[g]
         mask[g, A.CARD0:A.REROLL] = st.held[g, mg] & card_usable(st, g, mg, cfg)
@@ -160,7 +160,7 @@ def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
     mask[:, A.COUNT0] = rolled
     mask[:, A.COUNT0 + 1] = rolled & (d[:, 1] != d[:, 0])  # sorted dice: a repeated value is the same choice
     mask[:, A.COUNT0 + 2] = rolled & (d[:, 2] != d[:, 1])
-    g = np.flatnonzero(live & (phase == PHASE_CARD))
+    g = (live & (phase == PHASE_CARD)).nonzero()[0]
     if len(g):
         mask[g, A.PROVINCE0:A.DONE] = BITS[card_choices(st, g)]
         mask[g, A.DONE] = (st.effect[g] == C.JOURAKU) & (st.picks[g] > 0)

@@ -122,7 +122,7 @@ def resample_hidden(game, state: DaifugoState, seat, rng: np.random.Generator) -
     # An exchange pick under way by another seat: the same number of cards from its new hand.
     picking = (st.picked != 0) & (st.to_play.astype(np.int64) != seat)
     if picking.any():
-        g = np.flatnonzero(picking)
+        g = picking.nonzero()[0]
         hand = unpack_bits(st.hands[g, st.to_play[g].astype(np.int64)])
         st.picked[g] = _deal(hand, popcount(st.picked[g])[:, None], rng)[:, 0]
     rekey(st, rng)

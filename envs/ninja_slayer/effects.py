@@ -75,7 +75,7 @@ def _resolve_marking(st: NinjaSlayerState, g: np.ndarray, i: np.ndarray, ctrl: n
     alive &= st.fld_obj[g, np.maximum(tp_, 0), np.maximum(ts, 0)] == to
     marked = np.zeros((n, 2, st.fld_card.shape[2]), dtype=bool)
     hit = _SINGLE[tk] & alive
-    marked[np.flatnonzero(hit), tp_[hit], ts[hit]] = True
+    marked[hit.nonzero()[0], tp_[hit], ts[hit]] = True
     all_opp = tk == C.TK_ALL_OPP
     all_own = tk == C.TK_ALL_OWN
     if all_opp.any() or all_own.any():

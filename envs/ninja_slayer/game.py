@@ -54,7 +54,7 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
     def _apply(
         self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray
     ) -> None:
-        g = np.flatnonzero(active)
+        g = active.nonzero()[0]
         rules.apply(state, g, actions[g], self.config)
 
     def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:

@@ -72,7 +72,7 @@ def instant_actions(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, in
         act = np.zeros((n, f.shape[1], targets.NUM_TARGETS), bool)
         if n_can == 0:
             return enter, cast, act
-        maybe = np.flatnonzero(can)
+        maybe = can.nonzero()[0]
         g, me, c, f, afford, payable = g[maybe], me[maybe], c[maybe], f[maybe], afford[maybe], payable[maybe]
         prio, own = prio[maybe], own[maybe]
     r = np.arange(len(g))

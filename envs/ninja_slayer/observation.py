@@ -209,8 +209,8 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
         att[:, 0] = attacking
         att[:, 1] = attacking & mine_turn
         att[:, 8] = attacking & (st.tgt_slot < 0)
-        a_rows = np.flatnonzero(attacking)
-        t_rows = np.flatnonzero(aimed)
+        a_rows = attacking.nonzero()[0]
+        t_rows = aimed.nonzero()[0]
         a_slot = st.att_slot[a_rows].astype(np.int64)
         t_slot = st.tgt_slot[t_rows].astype(np.int64)
         ones.append(plan.row0[a_rows] + off["attack"].start + 2 + a_slot)
@@ -278,7 +278,7 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     pend_card = plan.no_pending
     if np.count_nonzero(asking):
         pend_card = np.full((b, 1), -1, dtype=np.int8)
-        ar = np.flatnonzero(asking)
+        ar = asking.nonzero()[0]
         i = st.pend_ask[ar].astype(np.int64)
         pend_card[ar, 0] = st.pend_card[ar, i]
         base = plan.row0[ar] + off["pending"].start + F
@@ -310,7 +310,7 @@ def observe(st: NinjaSlayerState, seat, cfg) -> np.ndarray:
     cards = cards.reshape(-1)
     # (flat indices and np.take: cheaper than a 2-d nonzero and gather; mode="clip" only spares numpy a
     # buffered copy, every id taken is a card)
-    at = np.flatnonzero(cards >= 0)
+    at = (cards >= 0).nonzero()[0]
     _windows(flat, F)[plan.card_pos[at]] = np.take(C.CARD_FEATURES, cards[at], axis=0, mode="clip")
     flat[np.concatenate(ones)] = 1.0
     return out

@@ -418,7 +418,7 @@ def legal_mask(st: NinjaSlayerState, cfg: NinjaSlayerConfig) -> np.ndarray:
     done = st.done
     if not np.count_nonzero(done):  # every game live (the common case): their rows are the mask
         return legal_rows(st, np.arange(st.batch_size), cfg)
-    live = np.flatnonzero(~done)
+    live = (~done).nonzero()[0]
     mask = np.zeros((st.batch_size, A.NUM_ACTIONS), dtype=bool)
     if len(live):
         mask[live] = legal_rows(st, live, cfg)

@@ -81,7 +81,7 @@ def pend_field_triggers(st: NinjaSlayerState, g: np.ndarray, p: np.ndarray, trig
     if not np.count_nonzero(has):
         return
     cards = cards.astype(np.int64)
-    for s in np.flatnonzero(has.any(axis=0)):
+    for s in has.any(axis=0).nonzero()[0]:
         on = has[:, s]
         gs = g[on]
         pend_triggers(st, gs, p[on], np.full(len(gs), s), cards[on, s], st.fld_obj[gs, p[on], s], trigger)

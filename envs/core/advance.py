@@ -92,7 +92,6 @@ class MicroOps:
         for c, fn in handlers.items():
             self.table[int(c)] = fn
         self.names = dict(names or {})
-        self.after = after
         if after_codes is not None:
             after_codes = {int(c) for c in after_codes}
             if not after_codes <= set(codes):

@@ -162,10 +162,12 @@ def any_instant(st: NinjaSlayerState, g: np.ndarray, me: np.ndarray, cfg, instan
         sit += (per_seat(st.dmg_up, rows) + per_seat(st.dmg_down, rows) > 0) * _SIT_HEAL
     cast_cost, act_cost = _SIT_COSTS[cfg.mask_useless]
     found = cast_cost.take(sit * _COLS + 1 + hand).min(axis=0) <= unt
-    # (few cards have an activated ability: only the rows whose field holds one are looked at)
-    holds = _ACTIVATED.take(fc).any(axis=0)
-    n_holds = np.count_nonzero(holds)
-    if n_holds:
+    # (few cards have an activated ability: only the rows whose field holds one are looked at, and
+    # where no field holds one, the usual case, one count decides it)
+    activated = _ACTIVATED.take(fc)
+    if np.count_nonzero(activated):
+        holds = activated.any(axis=0)
+        n_holds = np.count_nonzero(holds)
         a = slice(None) if n_holds == len(g) else holds.nonzero()[0]
         fa, ra = fc[:, a], rows[a]
         card = fa + (sit[a] * (2 * _COLS) + 1)

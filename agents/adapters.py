@@ -1,4 +1,4 @@
-"""``as_policy(obj)``: anything that can choose actions, as a batched :class:`~agents.policy.Policy`.
+"""``as_policy(obj)``: anything that can choose actions, as a batched :class:`~yuugi.agents.policy.Policy`.
 
 Accepted, in the order they are tried:
 
@@ -13,7 +13,7 @@ Accepted, in the order they are tried:
   - a path to an SB3 / sb3-contrib ``.zip`` (needs the train extra: torch and SB3 are imported only here);
   - ``module:attr`` naming a Policy instance, a Policy class or a function (``attr`` may be dotted).
 
-Anything else raises :class:`~envs.core.errors.OptionError` naming it and these kinds.
+Anything else raises :class:`~yuugi.envs.core.errors.OptionError` naming it and these kinds.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from envs.core.errors import OptionError
+from yuugi.envs.core.errors import OptionError
 
 from .policy import Policy
 
@@ -217,7 +217,7 @@ class SB3Policy:
 
     def _check_spaces(self, game: Any) -> None:
         if isinstance(game, str):
-            from envs import make_game
+            from yuugi.envs import make_game
 
             game = make_game(game)
         obs_shape = tuple(getattr(self.model.observation_space, "shape", ()) or ())

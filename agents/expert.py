@@ -26,8 +26,8 @@ For each decision the policy
    candidates apart, and the argmax of noisy means is a worse choice than the guide's.
 
 Each game's guide, rollout policy, ``top_n``, ``samples``, horizon and searched decisions
-(:mod:`agents.search.game_search`) were chosen by matches on selection seeds
-(``training/expert_ladder.py``). A game may search only some of its decisions (``SEARCH_WHEN``:
+(:mod:`yuugi.agents.search.game_search`) were chosen by matches on selection seeds
+(``training/eval/expert_ladder.py``). A game may search only some of its decisions (``SEARCH_WHEN``:
 momotaro its last battle round, where rollouts are short enough to judge) and plays its guide's
 choice in the others.
 
@@ -57,13 +57,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from agents.policy import Policy
-from agents.search.guides import candidates as guide_candidates
-from agents.search.guides import check_policy_name, resolve
-from agents.search.game_search import HORIZONS, SEARCH_WHEN, fast_rollout_policy, search_defaults
-from agents.search.resamplers import resampler
-from agents.search.rollout import Horizon, rollout
-from envs.core.game import BatchGame, State
+from yuugi.agents.policy import Policy
+from yuugi.agents.search.guides import candidates as guide_candidates
+from yuugi.agents.search.guides import check_policy_name, resolve
+from yuugi.agents.search.game_search import HORIZONS, SEARCH_WHEN, fast_rollout_policy, search_defaults
+from yuugi.agents.search.resamplers import resampler
+from yuugi.agents.search.rollout import Horizon, rollout
+from yuugi.envs.core.game import BatchGame, State
 
 
 DEFAULT_THINK_MS = 50.0
@@ -135,7 +135,7 @@ class ExpertPolicy:
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         raise TypeError("expert searches from the game state: call act_state(game, state, seats, rng) "
-                        "(agents.search.dispatch.act picks the right call for any policy)")
+                        "(yuugi.agents.search.dispatch.act picks the right call for any policy)")
 
     def act_state(self, game: BatchGame, state: State, seats: Any, rng: np.random.Generator) -> np.ndarray:
         """int64[B]: the chosen action of ``seats[i]`` (who must be to play) in each live game of ``state``.

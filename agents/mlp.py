@@ -2,7 +2,7 @@
 
 The layers ``w0, b0, ..., w{n-1}, b{n-1}`` (the hidden layers then the action head; ``w`` as
 [in, out]) apply ``activation`` ("tanh" or "relu") after every layer but the last. The file format,
-its game signature and its checks are :mod:`agents.weights_format`'s.
+its game signature and its checks are :mod:`yuugi.agents.weights_format`'s.
 
 With a prior ``p = prior(observation, mask)`` (float32[B, A]), the network reads
 ``concat(observation, p)`` and its action head reads ``concat(last hidden layer, p)``: the logits
@@ -41,7 +41,7 @@ class MLPPolicy:
         self.name = name
         self.prior = prior or None
         self._prior_fn = make_prior(prior) if prior else None
-        # The game and spaces the network was made for (agents.weights_format); None: made for no game.
+        # The game and spaces the network was made for (yuugi.agents.weights_format); None: made for no game.
         self.signature = dict(signature) if signature else None
 
     @classmethod
@@ -55,7 +55,7 @@ class MLPPolicy:
         found = weights_format.read(path)
         if game is not None:
             if isinstance(game, str):
-                from envs import make_game
+                from yuugi.envs import make_game
 
                 game = make_game(game, **dict(rules or {}))
             weights_format.check_fits(path, found.signature, game, rules)

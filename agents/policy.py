@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from envs.core.sampling import random_legal
+from yuugi.envs.core.sampling import random_legal
 
 __all__ = ["Policy", "RandomPolicy", "random_legal"]
 

@@ -1,6 +1,6 @@
 """Action priors: numpy functions that grade every action of a batch of decisions.
 
-A prior-guided :class:`~agents.mlp.MLPPolicy` (residual policy learning) reads the prior as extra
+A prior-guided :class:`~yuugi.agents.mlp.MLPPolicy` (residual policy learning) reads the prior as extra
 inputs and adds it, through a learned linear map that starts as a multiple of the identity, to its
 own logits. Training therefore starts from the prior's choices rather than from noise, and
 MaskablePPO learns the corrections. A prior is named in the exported ``.npz`` and looked up here,
@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from envs.spec import SPECS
+from yuugi.envs.spec import SPECS
 
 Prior = Callable[[np.ndarray, np.ndarray], np.ndarray]
 FLOOR = -3.0
@@ -49,9 +49,9 @@ class HeuristicScorePrior:
 
 
 def DaifugoHeuristicScores() -> Any:
-    """The scorer of :class:`agents.heuristics.ninja_daifugo.DaifugoHeuristic` (``scores(obs, mask)``,
+    """The scorer of :class:`yuugi.agents.heuristics.ninja_daifugo.DaifugoHeuristic` (``scores(obs, mask)``,
     without the heuristic's tie-break noise). Units are the heuristic's: one rank of card strength."""
-    from agents.heuristics.ninja_daifugo import DaifugoHeuristic
+    from yuugi.agents.heuristics.ninja_daifugo import DaifugoHeuristic
 
     return DaifugoHeuristic()
 
@@ -63,14 +63,14 @@ def daifugo_heuristic_prior() -> Prior:
 
 
 def nigejozu_heuristic_prior() -> Prior:
-    from agents.heuristics.nigejozu import NigejozuHeuristic
+    from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
 
     # 4 chip points per unit: the prior spans 12 chip points below the best action.
     return HeuristicScorePrior(NigejozuHeuristic(), scale=4.0)
 
 
 def ninja_slayer_heuristic_prior() -> Prior:
-    from agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
+    from yuugi.agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
 
     # One point of the heuristic's worth per unit (about a point of damage, or a cheap character): the
     # prior spans 3 points below the best action. Its ``normal`` style (control).
@@ -78,7 +78,7 @@ def ninja_slayer_heuristic_prior() -> Prior:
 
 
 def ninja_slayer_tuned_prior() -> Prior:
-    from agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
+    from yuugi.agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
 
     # The tuned style's scores (the control style's knobs searched against control), on the same scale.
     return HeuristicScorePrior(NinjaSlayerHeuristic("tuned"), scale=1.0)
@@ -92,7 +92,7 @@ def _factory(path: str) -> Callable[[], Prior]:
     return make
 
 
-# Every game's priors, by the name exported weights record (from the games' registry entries, envs.spec).
+# Every game's priors, by the name exported weights record (from the games' registry entries, yuugi.envs.spec).
 PRIORS: dict[str, Callable[[], Prior]] = {name: _factory(path) for spec in SPECS.values()
                                           for name, path in spec.priors.items()}
 

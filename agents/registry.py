@@ -4,7 +4,7 @@ Levels, weakest first: ``random``, ``easy`` (the heuristic blundering half the t
 (the heuristic), ``hard`` (a MaskablePPO policy trained by self-play, shipped as numpy weights in
 ``agents/weights/<game>_hard.npz``, and ``<game>_hard_<variant>.npz`` for rule sets whose spaces
 differ, e.g. momotaro's ``_2p`` and ``_3p``: the one whose signature fits the rules plays; nigejozu's
-and ninja_slayer's are prior-guided, see :mod:`agents.priors`). Like RLCard's model zoo, opponents are named by id.
+and ninja_slayer's are prior-guided, see :mod:`yuugi.agents.priors`). Like RLCard's model zoo, opponents are named by id.
 """
 from __future__ import annotations
 
@@ -15,22 +15,21 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from envs import GAMES, make_game
-from envs.core.errors import OptionError
-from envs.spec import SPECS
+from yuugi.envs import GAMES, make_game
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.spec import SPECS
 
-from . import weights_format
+from . import shipped, weights_format
 from .mixed import EpsilonPolicy
 from .mlp import MLPPolicy
 from .policy import Policy, RandomPolicy
 
-WEIGHTS_DIR = Path(__file__).parent / "weights"
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 # Levels a round-robin plays unless asked: expert searches on the core for every decision, which is
 # orders of magnitude slower than the others (see agents/expert.py).
 QUICK_LEVELS = ("random", "easy", "normal", "hard")
 # module:class of each game's heuristic policy, and each game's personas (persona name -> level):
-# both from the games' registry entries (envs.spec).
+# both from the games' registry entries (yuugi.envs.spec).
 HEURISTICS: dict[str, str] = {name: spec.heuristic for name, spec in SPECS.items() if spec.heuristic}
 PERSONAS: dict[str, dict[str, str]] = {name: dict(spec.personas) for name, spec in SPECS.items() if spec.personas}
 
@@ -56,25 +55,15 @@ def heuristic(game: str, **rules: Any) -> Policy:
     return cls()
 
 
-def weights_path(game: str, level: str = "hard") -> Path:
-    """The default weights file of ``game``'s level (other rule sets may ship more, see :func:`hard_weights`)."""
-    return WEIGHTS_DIR / f"{game}_{level}.npz"
-
-
-def shipped_weights(game: str) -> list[Path]:
-    """Every shipped ``hard`` weights file of ``game``: ``<game>_hard.npz`` and ``<game>_hard_<variant>.npz``."""
-    return sorted(WEIGHTS_DIR.glob(f"{game}_hard.npz")) + sorted(WEIGHTS_DIR.glob(f"{game}_hard_*.npz"))
-
-
 def hard_weights(game: str, **rules: Any) -> Path:
     """The shipped weights file whose signature fits ``game`` under ``rules``.
 
-    When none fits, raises the :class:`~agents.weights_format.WeightsError` of a file that cannot be
+    When none fits, raises the :class:`~yuugi.agents.weights_format.WeightsError` of a file that cannot be
     read (it might have been the one), or else an OptionError naming the rule sets that have weights.
     """
     built = make_game(game, **rules)
     made_for, unreadable = [], []
-    for path in shipped_weights(game):
+    for path in shipped.shipped_weights(game):
         try:
             signature = weights_format.read_signature(path)
         except weights_format.WeightsError as e:
@@ -86,7 +75,7 @@ def hard_weights(game: str, **rules: Any) -> Path:
     if unreadable:
         raise unreadable[0]
     if not made_for:
-        raise OptionError(f"no trained weights for {game!r} in {WEIGHTS_DIR}; train them with `yuugi train {game}`")
+        raise OptionError(f"no trained weights for {game!r} in {shipped.WEIGHTS_DIR}; train them with `yuugi train {game}`")
     raise OptionError(f"no hard weights fit {weights_format.describe(weights_format.game_signature(built, rules))}; "
                       f"shipped: {'; '.join(made_for)}; train them with `yuugi train {game}"
                       + "".join(f" --rule {k}={json.dumps(v)}" for k, v in sorted(rules.items())) + "`")

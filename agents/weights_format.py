@@ -2,7 +2,7 @@
 
 Format 3 (``FORMAT_VERSION``) arrays: ``w0, b0, ..., w{n-1}, b{n-1}`` (the hidden layers then the
 action head; ``w`` as [in, out]), ``activation`` ("tanh" or "relu"), ``prior`` (an
-:mod:`agents.priors` name or ""), ``meta`` (JSON: the training record) and ``signature`` (JSON):
+:mod:`yuugi.agents.priors` name or ""), ``meta`` (JSON: the training record) and ``signature`` (JSON):
 
 - ``game``: the game the weights play (null only for a network made for no game);
 - ``num_players``, ``observation_size``, ``num_actions``: the spaces they were made for;
@@ -14,7 +14,7 @@ Reading checks everything before a policy is built: a file that is truncated, no
 JSON, lacks an array, holds NaN or infinite weights, or whose arrays disagree with ``layers`` fails
 with one :class:`WeightsError` naming the file and the problem. ``check_fits`` refuses weights made
 for another game or other spaces, naming what differs. Files of formats 1 and 2 have no signature:
-they are refused with the command that stamps them (:func:`stamp`, ``python -m training.export
+they are refused with the command that stamps them (:func:`stamp`, ``python -m yuugi.training.train.export
 stamp FILE``), which checks that their arrays fit the game and rewrites them with the same arrays.
 """
 from __future__ import annotations
@@ -31,17 +31,17 @@ from typing import Any, Iterator, Mapping
 
 import numpy as np
 
-from envs.core.errors import OptionError
+from yuugi.envs.core.errors import OptionError
 
 FORMAT_VERSION = 3
 ACTIVATIONS = ("relu", "tanh")
-STAMP_COMMAND = "python -m training.export stamp"
+STAMP_COMMAND = "python -m yuugi.training.train.export stamp"
 
 
 class WeightsError(OptionError):
     """A weights file that cannot be used: unreadable, inconsistent, or made for another game.
 
-    An :class:`~envs.core.errors.OptionError` (and so a ``ValueError``): it is the user's choice of
+    An :class:`~yuugi.envs.core.errors.OptionError` (and so a ``ValueError``): it is the user's choice of
     file that is wrong, reported like a bad rule option.
     """
 
@@ -260,7 +260,7 @@ def stamp(path: str | Path, game: str | None = None, rules: Mapping[str, Any] | 
     ``game`` and ``rules`` default to the ``game`` and ``rules`` of the file's training record
     (``meta``). The arrays must fit that game, and are written unchanged (to ``out``, default in place).
     """
-    from envs import make_game
+    from yuugi.envs import make_game
 
     old = read(path, need_signature=False)
     game = game or old.meta.get("game")

@@ -24,7 +24,7 @@ still face down (as a set), declined retainers; who bids in the current stage an
 values where known; the previous auction's revealed bids; the oni on the field with damage, in the
 deck (as a set), taken as treasure or potions; this turn's target oni, the cards sent, pending damage,
 the last dice and the last outcome; battle turns. The exact blocks are in
-`envs.momotaro.observation` (`layout(N)`). Hidden: another seat's sealed bid (only "has bid" shows
+`yuugi.envs.momotaro.observation` (`layout(N)`). Hidden: another seat's sealed bid (only "has bid" shows
 until the stage's bids are revealed) and the order of both decks.
 
 ## Actions (K0 = kibidango per player, 15 by default)
@@ -87,8 +87,8 @@ games replaced) runs at about 440–530k decisions/s at B = 1024 on one CPU core
 """
 from __future__ import annotations
 
-from envs.core.versioned import env_factories
-from envs.momotaro.game import Momotaro as Game
+from yuugi.envs.faces.versioned import env_factories
+from yuugi.envs.momotaro.game import Momotaro as Game
 
 raw_env, env = env_factories(Game)
 

@@ -31,7 +31,7 @@ hands / 18; removed troops / 18; escape chip (nobody/self/opp); the usable card 
 (2×12); card markers placed (2); cards locked; to move; phase one-hot (turn_start, dice, rerolled,
 card, over); the sorted dice one-hot (3×6); reroll available; the card being resolved (12), its
 step (choose X / choose Y), the province X chosen in step 0 (11), picks made by 退却/上洛 / 18; and
-the final scores / 77. Exact offsets: `envs.nigejozu.observation.LAYOUT` / `OFFSETS`. There is no
+the final scores / 77. Exact offsets: `yuugi.envs.nigejozu.observation.LAYOUT` / `OFFSETS`. There is no
 hidden information apart from future dice.
 
 ## Actions
@@ -62,7 +62,7 @@ the bounced troop from the game), `reinf_per_win` (1, 1..3), `card_model` ("pair
 
 ## Positions
 `Game().to_position(state, i)` / `from_position(dict)`: JSON with province, faction and card names;
-see `envs.nigejozu.position`. `reset(options={"position": ...})` starts the AEC env from one.
+see `yuugi.envs.nigejozu.position`. `reset(options={"position": ...})` starts the AEC env from one.
 
 ## Rulings where the original rules are silent (reasons in `docs/rules/nigejozu.md`)
 * Province names are ours except 京, 敦賀, 信濃 and 鎌倉, which the original names; P2 is 種子島.
@@ -93,8 +93,8 @@ see `envs.nigejozu.position`. `reset(options={"position": ...})` starts the AEC 
 """
 from __future__ import annotations
 
-from envs.core.versioned import env_factories
-from envs.nigejozu.game import Nigejozu as Game
+from yuugi.envs.faces.versioned import env_factories
+from yuugi.envs.nigejozu.game import Nigejozu as Game
 
 raw_env, env = env_factories(Game)
 

@@ -36,7 +36,7 @@ observer included; zero when none is pending), and each opponent's school (none/
 Card counts are divided by 23, the largest hand the rules allow (a dealt hand holds at most 14
 cards and only 手裏剣 adds any: at most 3 uses by each of three opponents), so they never
 saturate; a hand loaded from a position that no game can reach is capped at 1. The exact offsets
-are `envs.ninja_daifugo.observation.LAYOUT`. Opponents' hands never appear.
+are `yuugi.envs.ninja_daifugo.observation.LAYOUT`. Opponents' hands never appear.
 
 ## Actions
 | Range | Meaning |
@@ -96,8 +96,8 @@ is 足止め Lv1 + 手裏剣 Lv1, no school.
 """
 from __future__ import annotations
 
-from envs.core.versioned import env_factories
-from envs.ninja_daifugo.game import NinjaDaifugo as Game
+from yuugi.envs.faces.versioned import env_factories
+from yuugi.envs.ninja_daifugo.game import NinjaDaifugo as Game
 
 raw_env, env = env_factories(Game)
 

@@ -17,7 +17,7 @@ character target takes the attacker's カラテ, the player takes its 工作力.
 over the top card of that player's deck per point** into the damage zone; a card with ウケミ
 cancels its point instead, goes to オヒガン (the graveyard) and its ウケミ effect goes on the stack
 for free. Ten cards in your damage zone lose; so does a deck that reaches 0 cards. The pool is 48
-original cards (`envs/ninja_slayer/cards.csv`, read into `envs.ninja_slayer.cards`): 32 characters
+original cards (`envs/ninja_slayer/cards.csv`, read into `yuugi.envs.ninja_slayer.cards`): 32 characters
 C01..C32 and 16 コトダマ K01..K16, four factions, rarities C/U/R/SR. The rules for people — the
 cards, the decks, the options and the rulings we made with their reasons — are
 `docs/rules/ninja_slayer.md`.
@@ -63,7 +63,7 @@ cards not seen yet (still in my deck) per card id; オヒガン, エテル and d
 both seats; the last resolved card; the last 8 public actions (by whom, family, card shown).
 Every card slot holds the card's static features (present, id, type, cost, カラテ, 工作力, 4 keyword
 bits, trigger, opcode, arg, target kind, ウケミ op and arg, activation cost: 68 floats), so weights
-read cards by what they do. Offsets: `envs.ninja_slayer.observation.offsets(history)`. Never in
+read cards by what they do. Offsets: `yuugi.envs.ninja_slayer.observation.offsets(history)`. Never in
 it: the opponent's unknown hand cards, either deck's order.
 
 ## Actions
@@ -163,8 +163,8 @@ the field is written with `"gone": true`. `reset(options={"position": ...})` sta
 """
 from __future__ import annotations
 
-from envs.core.versioned import env_factories
-from envs.ninja_slayer.game import NinjaSlayer as Game
+from yuugi.envs.faces.versioned import env_factories
+from yuugi.envs.ninja_slayer.game import NinjaSlayer as Game
 
 raw_env, env = env_factories(Game)
 

@@ -3,9 +3,9 @@
 A :class:`GameSpec` is data only. Code it names (the versioned module, the heuristic, action priors)
 is named by import path as a string, so ``envs`` stays importable with the runtime dependencies
 alone (numpy, gymnasium, pettingzoo): the tables that the other layers used to keep apart are
-derived from :data:`SPECS` where they live (``envs.GAMES``, ``agents.registry.HEURISTICS`` and
-``PERSONAS``, ``agents.priors.PRIORS``, ``training.selfplay.TRAIN_RULES``, ``TRAIN_PRIORS`` and
-``TRAIN_DEFAULTS``, ``training.bench.BENCH_RULES``, ``training.trace_hash.RULE_SETS``), and adding a
+derived from :data:`SPECS` where they live (``envs.GAMES``, ``yuugi.agents.registry.HEURISTICS`` and
+``PERSONAS``, ``yuugi.agents.priors.PRIORS``, ``yuugi.training.train.selfplay.TRAIN_RULES``, ``TRAIN_PRIORS`` and
+``TRAIN_DEFAULTS``, ``yuugi.training.bench.bench.BENCH_RULES``, ``yuugi.training.bench.trace_hash.RULE_SETS``), and adding a
 game is one entry here. ``tests/core/test_game_spec.py`` checks that every entry resolves.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from envs.core.errors import OptionError
+from yuugi.envs.core.errors import OptionError
 
 Rules = Mapping[str, Any]
 
@@ -34,7 +34,7 @@ class GameSpec:
       or None for a game without one (its CPUs are ``random`` and any shipped weights).
     * ``personas``: persona name -> level, for games whose table has named CPUs.
     * ``priors``: action-prior name -> ``"module:factory"`` (the factory takes no arguments and returns
-      ``prior(observation, mask) -> float32[B, A]``, see :mod:`agents.priors`); the name is what
+      ``prior(observation, mask) -> float32[B, A]``, see :mod:`yuugi.agents.priors`); the name is what
       exported weights record.
     * ``train_prior``: the prior ``yuugi train`` guides the policy with by default (one of ``priors``).
     * ``train_rules``: rule options training plays under (the shipped ``hard`` weights fit them).
@@ -44,7 +44,7 @@ class GameSpec:
     * ``eval_rules``: rule options ``yuugi eval`` plays under when given none; None: ``train_rules``
       (so that ``hard`` plays the rules its weights were trained for).
     * ``trace_rule_sets``: the non-default rule sets whose trace hashes guard behaviour-preserving
-      changes (``python -m training.trace_hash``; the defaults are always traced).
+      changes (``python -m yuugi.training.bench.trace_hash``; the defaults are always traced).
     * ``test_rule_sets``: further non-default rule sets the conformance harness checks
       (``tests/core/test_conformance.py``): player counts, card models, truncation.
     """
@@ -83,11 +83,11 @@ class GameSpec:
 SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
     GameSpec(
         name="ninja_daifugo",
-        module="envs.ninja_daifugo_v0",
-        heuristic="agents.heuristics.ninja_daifugo:DaifugoHeuristic",
+        module="yuugi.envs.ninja_daifugo_v0",
+        heuristic="yuugi.agents.heuristics.ninja_daifugo:DaifugoHeuristic",
         # The faithful table's CPUs, by strength (the Lord is the strongest).
         personas={"モコ": "easy", "ジライヤ": "normal", "お館様": "hard"},
-        priors={"ninja_daifugo_heuristic": "agents.priors:daifugo_heuristic_prior"},
+        priors={"ninja_daifugo_heuristic": "yuugi.agents.priors:daifugo_heuristic_prior"},
         # Training learns on single games with symmetric loadouts; the bench counts single games, not
         # 5-game series, so that games/s means games.
         train_rules={"series_games": 1, "ninja": "symmetric"},
@@ -106,11 +106,11 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
     ),
     GameSpec(
         name="nigejozu",
-        module="envs.nigejozu_v0",
-        heuristic="agents.heuristics.nigejozu:NigejozuHeuristic",
+        module="yuugi.envs.nigejozu_v0",
+        heuristic="yuugi.agents.heuristics.nigejozu:NigejozuHeuristic",
         # The heuristic's one-step soft-battle lookahead, which a plain MLP does not learn to match in
         # a 40-minute budget: the policy starts as the heuristic and PPO learns the corrections.
-        priors={"nigejozu_heuristic": "agents.priors:nigejozu_heuristic_prior"},
+        priors={"nigejozu_heuristic": "yuugi.agents.priors:nigejozu_heuristic_prior"},
         train_prior="nigejozu_heuristic",
         # The heuristic is the only opponent, and the learner is rewarded by the chip margin
         # ((own − other) / 77), whose signal is far less noisy than ±1 per game; the margin decides the win.
@@ -127,8 +127,8 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
     ),
     GameSpec(
         name="momotaro",
-        module="envs.momotaro_v0",
-        heuristic="agents.heuristics.momotaro:MomotaroHeuristic",
+        module="yuugi.envs.momotaro_v0",
+        heuristic="yuugi.agents.heuristics.momotaro:MomotaroHeuristic",
         trace_rule_sets=(
             {"num_players": 2},
             {"num_players": 3, "heal_any_turn": False, "damage_reduces_power": False, "reward_scheme": "linear"},
@@ -142,12 +142,12 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
     ),
     GameSpec(
         name="ninja_slayer",
-        module="envs.ninja_slayer_v0",
-        heuristic="agents.heuristics.ninja_slayer:NinjaSlayerHeuristic",
+        module="yuugi.envs.ninja_slayer_v0",
+        heuristic="yuugi.agents.heuristics.ninja_slayer:NinjaSlayerHeuristic",
         # The heuristic scores every action by what it is worth (cards, damage, the race); the policy
         # starts as those scores and PPO learns the corrections, as nigejozu's does.
-        priors={"ninja_slayer_heuristic": "agents.priors:ninja_slayer_heuristic_prior",
-                "ninja_slayer_tuned": "agents.priors:ninja_slayer_tuned_prior"},
+        priors={"ninja_slayer_heuristic": "yuugi.agents.priors:ninja_slayer_heuristic_prior",
+                "ninja_slayer_tuned": "yuugi.agents.priors:ninja_slayer_tuned_prior"},
         train_prior="ninja_slayer_tuned",
         # Each seat's deck is drawn per game from D1–D4 and fresh sealed pools, so one policy plays
         # constructed and sealed; normal (the control style) is the opponent. The prior is the tuned style,

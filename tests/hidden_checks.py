@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from envs.core.sampling import random_legal
+from yuugi.envs.core.sampling import random_legal
 
 
 def play_to_the_end(game: Any, state: Any, rng: np.random.Generator, check: Callable[[Any, np.ndarray], None],

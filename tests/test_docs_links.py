@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from envs import available_games
+from yuugi.envs import available_games
 
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED_DIRS = ("envs", "agents", "training", "yuugi", "docs", "notebooks")

@@ -38,17 +38,17 @@ def test_import_needs_only_runtime_dependencies() -> None:
 
 
 def test_reexports_are_the_originals() -> None:
-    import agents.registry
-    import envs
-    import training.evaluate
+    import yuugi.agents.registry
+    from yuugi import envs
+    import yuugi.training.eval.evaluate
 
     assert yuugi.make is envs.make
     assert yuugi.make_raw is envs.make_raw
     assert yuugi.make_game is envs.make_game
     assert yuugi.available_games is envs.available_games
     assert yuugi.games is envs.available_games
-    assert yuugi.cpu is agents.registry.cpu
-    assert yuugi.evaluate is training.evaluate.evaluate
+    assert yuugi.cpu is yuugi.agents.registry.cpu
+    assert yuugi.evaluate is yuugi.training.eval.evaluate.evaluate
 
 
 def test_version_is_the_distributions() -> None:

@@ -36,7 +36,7 @@ def run_blocks(body: str, cwd: Path) -> list[str]:
                 argv = shlex.split(line.split(">")[0])
                 target = line.split(">")[1].strip() if ">" in line else None
                 if argv[0] == "yuugi":  # the console script, run with this interpreter
-                    argv = [sys.executable, "-m", "training.cli", *argv[1:]]
+                    argv = [sys.executable, "-m", "yuugi.training.cli.main", *argv[1:]]
                 done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=600, input="quit\n")
                 assert done.returncode == 0, f"{line!r} exited {done.returncode}:\n{done.stderr[-2000:]}"
                 if target:

@@ -1,7 +1,7 @@
 """A club player's 鬼ヶ島: bid by retainer value, attack oni it can beat, heal when hurt.
 
 Every legal action gets a score and the best one is played (ties broken by tiny noise). The policy
-reads only the observation (``envs.momotaro.observation.offsets``), the legal mask and the game's
+reads only the observation (``yuugi.envs.momotaro.observation.offsets``), the legal mask and the game's
 rule options, given as ``rules`` (``cpu("momotaro", level, **rules)`` passes them): the number of
 players, K0, the card and oni values and the janken marks come from them. Without ``rules`` it plays
 as for the default options, taking the number of players from the observation size (56·N + 144) and
@@ -34,12 +34,12 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.momotaro.actions import ActionLayout
-from envs.momotaro.cards import IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR
-from envs.momotaro.config import MomotaroConfig
-from envs.momotaro.observation import offsets
-from envs.momotaro.state import PHASE_ADD, PHASE_ASSIGN, PHASE_BID, PHASE_COMBO, PHASE_ONI, PHASE_YELLOW
-from envs.momotaro.tables import COMBO_CARDS, LEGAL_BY_HAND, NUM_COMBOS, POW2
+from yuugi.envs.momotaro.actions import ActionLayout
+from yuugi.envs.momotaro.cards import IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR
+from yuugi.envs.momotaro.config import MomotaroConfig
+from yuugi.envs.momotaro.observation import offsets
+from yuugi.envs.momotaro.state import PHASE_ADD, PHASE_ASSIGN, PHASE_BID, PHASE_COMBO, PHASE_ONI, PHASE_YELLOW
+from yuugi.envs.momotaro.tables import COMBO_CARDS, LEGAL_BY_HAND, NUM_COMBOS, POW2
 
 _CC = COMBO_CARDS  # [58, 10]
 _RET_POWER = MomotaroConfig().derive().card_power[1:].astype(np.float64)  # retainer r = card r + 1 (no option)

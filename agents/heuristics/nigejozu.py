@@ -1,8 +1,8 @@
 """A club player's 逃げ上手 (nigejozu): contest high chips, read the battle order.
 
 Every legal action gets a score and the best one is played (ties broken by tiny noise). The policy
-reads only the observation (``envs.nigejozu.observation.OFFSETS``) and the legal mask, plus the
-static map of :mod:`envs.nigejozu.board` and the game's rule options, given as ``rules``
+reads only the observation (``yuugi.envs.nigejozu.observation.OFFSETS``) and the legal mask, plus the
+static map of :mod:`yuugi.envs.nigejozu.board` and the game's rule options, given as ``rules``
 (``cpu("nigejozu", level, **rules)`` passes them; without them, the defaults): how many troops 退却
 returns, whether 謀反's troop goes back to its owner's hand, and how many 援軍 a win sends.
 
@@ -44,11 +44,11 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.nigejozu import actions as A
-from envs.nigejozu import cards as C
-from envs.nigejozu.board import ADJ, ADJ_LAND, ADJ_SEA, KYO, NUM_PROVINCES
-from envs.nigejozu.config import NigejozuConfig
-from envs.nigejozu.observation import OFFSETS, TROOP_SCALE
+from yuugi.envs.nigejozu import actions as A
+from yuugi.envs.nigejozu import cards as C
+from yuugi.envs.nigejozu.board import ADJ, ADJ_LAND, ADJ_SEA, KYO, NUM_PROVINCES
+from yuugi.envs.nigejozu.config import NigejozuConfig
+from yuugi.envs.nigejozu.observation import OFFSETS, TROOP_SCALE
 
 _P = NUM_PROVINCES
 _CHIPS = np.arange(2, 13, dtype=np.float64)  # chip value of chip-order index k

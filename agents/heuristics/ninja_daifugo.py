@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.ninja_daifugo import actions as A
-from envs.ninja_daifugo.cards import JOKER, NUM_CARDS
-from envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
+from yuugi.envs.ninja_daifugo import actions as A
+from yuugi.envs.ninja_daifugo.cards import JOKER, NUM_CARDS
+from yuugi.envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
 
 _PLAYS = (A.KIND >= A.K_SINGLE) & (A.KIND <= A.K_SEQ)
 _MID = np.where(_PLAYS & (A.LO >= 0), (A.LO + A.HI) / 2.0, 12.5)  # the joker single counts as top

@@ -2,7 +2,7 @@
 
 Every legal action gets a score and the best one is played (PASS, END_AISATSU and NO_INTERRUPT score
 0, ties broken by tiny noise); the policy reads only the observation (decoded by
-:mod:`agents.heuristics.ninja_slayer_view`) and the legal mask, and the static card table.
+:mod:`yuugi.agents.heuristics.ninja_slayer_view`) and the legal mask, and the static card table.
 
 **What things are worth.** A character on the table is worth ``1 + cost + 工作力/2 + カラテ/4`` (+½ if
 it can interrupt now). A point of damage to the opponent is worth ``face`` (growing as the opponent
@@ -37,7 +37,7 @@ against easy (itself blundering half the time): +1.36 [1.29, 1.42] and +1.58 [1.
 each seat. ``aggressive`` against random: +1.88 [1.85, 1.91] and +1.95 [1.93, 1.97]; against
 ``control``: −0.07 [−0.16, 0.01] constructed (even) and −0.33 [−0.42, −0.24] sealed. ``tuned`` (the
 control style's knobs searched against control, ``hard``'s prior) against ``control`` on the search's
-selection seeds (``python -m training.slayer_ladder --levels normal hard=agents.heuristics.ninja_slayer:
+selection seeds (``python -m yuugi.training.eval.slayer_ladder --levels normal hard=yuugi.agents.heuristics.ninja_slayer:
 TunedHeuristic --games 2000 --seed 501 --rule decks=D``): +0.184 [+0.096, +0.272] constructed, +0.174
 [+0.088, +0.260] sealed.
 """
@@ -47,10 +47,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from envs.ninja_slayer import actions as A
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.config import FIELD_SLOTS, HAND_SLOTS
-from envs.ninja_slayer.state import (PHASE_CHAR, PHASE_DECLARE, PHASE_END, PHASE_IKUSA_END, PHASE_IKUSA_START,
+from yuugi.envs.ninja_slayer import actions as A
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.config import FIELD_SLOTS, HAND_SLOTS
+from yuugi.envs.ninja_slayer.state import (PHASE_CHAR, PHASE_DECLARE, PHASE_END, PHASE_IKUSA_END, PHASE_IKUSA_START,
                                      PHASE_INTERRUPT)
 
 from .ninja_slayer_view import EGO, NO_CHAR, View, _lookup
@@ -87,7 +87,7 @@ AGGRESSIVE = Style("aggressive", face=1.6, guard_face=0.8, kill_scale=0.5, etel_
 CONTROL = Style("control", face=1.0, guard_face=1.3, kill_scale=1.0, etel_cap=7, keep_answer_open=True,
                 guard_home=2.0, own_turn_removal=0.5, proactive_own_turn=False)
 # The control style with every knob tuned by a cross-entropy search against control itself
-# (python -m training.slayer_style_search): it gives little weight to damage prevented to itself, keeps
+# (python -m yuugi.training.research.slayer_style_search): it gives little weight to damage prevented to itself, keeps
 # no エテル open for answers, and counts a kill a little above face damage. The prior of ``hard``.
 TUNED = Style("tuned", face=0.6, guard_face=0.3, kill_scale=1.15, etel_cap=6, keep_answer_open=False,
               guard_home=2.45, own_turn_removal=0.5, proactive_own_turn=False, etel_worth=0.35, enter_base=3.4,

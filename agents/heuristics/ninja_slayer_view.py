@@ -1,8 +1,8 @@
 """What the ninja_slayer heuristics read from a batch of observations, decoded into plain arrays.
 
-Everything comes from the named blocks of :mod:`envs.ninja_slayer.observation` (the layout is found
+Everything comes from the named blocks of :mod:`yuugi.envs.ninja_slayer.observation` (the layout is found
 from the observation's width, since the history length is a rule option), and a card's printed values
-come from its id through the static tables of :mod:`envs.ninja_slayer.cards`. The 13 "ego targets"
+come from its id through the static tables of :mod:`yuugi.envs.ninja_slayer.cards`. The 13 "ego targets"
 of the action space are kept as one axis throughout: 0..5 my field slots, 6..11 the opponent's,
 12 no character (the player, the stack).
 """
@@ -12,11 +12,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer import observation as O
-from envs.ninja_slayer.actions import NUM_FAMILIES
-from envs.ninja_slayer.config import FIELD_SLOTS, HAND_SLOTS, STACK_MAX
-from envs.ninja_slayer.state import NUM_DECISIONS, NUM_PHASE_CODES
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer import observation as O
+from yuugi.envs.ninja_slayer.actions import NUM_FAMILIES
+from yuugi.envs.ninja_slayer.config import FIELD_SLOTS, HAND_SLOTS, STACK_MAX
+from yuugi.envs.ninja_slayer.state import NUM_DECISIONS, NUM_PHASE_CODES
 
 F = C.NUM_CARD_FEATURES
 ID_COLUMN = 1  # CARD_FEATURES column 1 holds (id + 1) / 48; an empty slot is 0

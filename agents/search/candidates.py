@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.policy import Policy
+from yuugi.agents.policy import Policy
 
 
 def preferred_actions(policy: Policy, observation: np.ndarray, mask: np.ndarray, top_n: int,

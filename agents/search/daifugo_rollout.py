@@ -1,6 +1,6 @@
 """The daifugō heuristic scored over the legal actions only: the same policy, for rollouts.
 
-:class:`agents.heuristics.ninja_daifugo.DaifugoHeuristic` scores all 2,389 actions of every row,
+:class:`yuugi.agents.heuristics.ninja_daifugo.DaifugoHeuristic` scores all 2,389 actions of every row,
 although a daifugō position offers a handful; in a search's rollouts that heuristic is 85% of the
 time. This policy computes the same scores (the same formula and tables, read from that module)
 for the legal (row, action) pairs only and plays the best, ties broken at random as there. A test
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.heuristics.ninja_daifugo import _CARD_RANK, _HAS_THREE, _HAS_TWO, _MID, _PLAYS, _SIZE
-from envs.ninja_daifugo import actions as A
-from envs.ninja_daifugo.cards import JOKER
-from envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
+from yuugi.agents.heuristics.ninja_daifugo import _CARD_RANK, _HAS_THREE, _HAS_TWO, _MID, _PLAYS, _SIZE
+from yuugi.envs.ninja_daifugo import actions as A
+from yuugi.envs.ninja_daifugo.cards import JOKER
+from yuugi.envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
 
 _REV_AT, _ELEVEN_AT = OFFSETS["revolution"].start, OFFSETS["eleven_back"].start
 _LEAD_AT = OFFSETS["field_kind"].start

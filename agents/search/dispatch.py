@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.policy import Policy
-from envs.core.game import BatchGame, State
+from yuugi.agents.policy import Policy
+from yuugi.envs.core.game import BatchGame, State
 
 
 def needs_state(policy: Policy) -> bool:

@@ -1,4 +1,4 @@
-"""Each game's search settings for ``expert`` (:mod:`agents.expert`): what it searches and how.
+"""Each game's search settings for ``expert`` (:mod:`yuugi.agents.expert`): what it searches and how.
 
 * ``GAME_SEARCH``: the guide that proposes the candidates and is the reference, the rollout policy,
   how many candidates and determinizations per round;
@@ -13,9 +13,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from agents.policy import Policy
-from agents.search.rollout import Horizon
-from envs.core.game import State
+from yuugi.agents.policy import Policy
+from yuugi.agents.search.rollout import Horizon
+from yuugi.envs.core.game import State
 
 
 def end_of_deal(origin: State, now: State) -> np.ndarray:
@@ -50,7 +50,7 @@ class TurnsAhead:
     @staticmethod
     def value(state: State) -> np.ndarray:
         """float64[n, 2]: each seat's estimated reward (zero-sum, in (-1, 1))."""
-        from envs.ninja_slayer.zones import kousaku
+        from yuugi.envs.ninja_slayer.zones import kousaku
 
         damage = (state.dmg_up + state.dmg_down).astype(np.float64)
         power = kousaku(state).sum(axis=2).astype(np.float64)
@@ -80,7 +80,7 @@ def last_battle_round(state: State) -> np.ndarray:
 SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle_round}
 
 # Each game's search, chosen by matches against ``hard`` on selection seeds from 500000 on
-# (training/expert_ladder.py; records in agents/weights/<game>_expert_ladder_selection.json): the
+# (training/eval/expert_ladder.py; records in agents/weights/<game>_expert_ladder_selection.json): the
 # guide that proposes candidates and is the reference, the rollout policy, how many candidates and
 # determinizations per round. Random rollouts are 20-50 times cheaper than the heuristic's or the
 # network's, so they buy many more samples in the same time: in nigejozu 128 random rollouts per
@@ -108,7 +108,7 @@ def search_defaults(game_name: str) -> dict[str, Any]:
 def fast_rollout_policy(game_name: str, policy: Policy, heuristic: Policy) -> Policy:
     """``policy``, or an equivalent that is faster on rollout batches (daifugō's heuristic on legal actions only)."""
     if game_name == "ninja_daifugo" and policy is heuristic:
-        from agents.search.daifugo_rollout import SparseDaifugoHeuristic
+        from yuugi.agents.search.daifugo_rollout import SparseDaifugoHeuristic
 
         return SparseDaifugoHeuristic()
     return policy

@@ -6,7 +6,7 @@ A *guide* proposes the candidates and its first choice is the reference the sear
 *rollout policy* plays every seat from the candidate's position to the end. A network guide ranks
 the legal actions by its logits in one call and drops the ones it gives little probability
 (``prune``), so a decision the network is sure of costs no rollouts at all; a heuristic guide is
-asked again with its favourite masked out (:func:`agents.search.candidates.preferred_actions`).
+asked again with its favourite masked out (:func:`yuugi.agents.search.candidates.preferred_actions`).
 """
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from agents.policy import Policy, RandomPolicy
-from agents.search.candidates import preferred_actions
-from envs.core.errors import OptionError
-from envs.core.game import BatchGame
+from yuugi.agents.policy import Policy, RandomPolicy
+from yuugi.agents.search.candidates import preferred_actions
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.core.game import BatchGame
 
 POLICY_NAMES = ("normal", "hard", "random")
 
@@ -30,9 +30,9 @@ def check_policy_name(role: str, spec: Any) -> None:
 
 def hard_for(game: BatchGame) -> Policy:
     """The shipped ``hard`` network whose signature fits ``game`` (a built game: its player count and spaces)."""
-    from agents import weights_format
-    from agents.mlp import MLPPolicy
-    from agents.registry import shipped_weights
+    from yuugi.agents import weights_format
+    from yuugi.agents.mlp import MLPPolicy
+    from yuugi.agents.shipped import shipped_weights
 
     for path in shipped_weights(game.name):
         signature = weights_format.read_signature(path)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import importlib
 from typing import Callable
 
-from envs.core.errors import OptionError
+from yuugi.envs.core.errors import OptionError
 
 RESAMPLERS: dict[str, str] = {
-    "ninja_daifugo": "envs.ninja_daifugo.hidden",
-    "nigejozu": "envs.nigejozu.hidden",
-    "momotaro": "envs.momotaro.hidden",
-    "ninja_slayer": "envs.ninja_slayer.hidden",
+    "ninja_daifugo": "yuugi.envs.ninja_daifugo.hidden",
+    "nigejozu": "yuugi.envs.nigejozu.hidden",
+    "momotaro": "yuugi.envs.momotaro.hidden",
+    "ninja_slayer": "yuugi.envs.ninja_slayer.hidden",
 }
 
 

@@ -9,8 +9,8 @@ from typing import Callable
 
 import numpy as np
 
-from agents.policy import Policy
-from envs.core.game import BatchGame, State
+from yuugi.agents.policy import Policy
+from yuugi.envs.core.game import BatchGame, State
 
 # stop(start, now) -> bool[n]: rows of ``now`` whose rollout ends here (``start`` is the same rows' first state).
 Horizon = Callable[[State, State], np.ndarray]

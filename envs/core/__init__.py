@@ -1,5 +1,5 @@
 """Game-agnostic machinery: the batched game interface, RNG streams, the AEC and vector faces."""
-from .errors import IllegalActionError, OptionError, PositionError
-from .game import BatchGame, State
+from yuugi.envs.core.errors import IllegalActionError, OptionError, PositionError
+from yuugi.envs.core.game import BatchGame, State
 
 __all__ = ["BatchGame", "State", "IllegalActionError", "OptionError", "PositionError"]

@@ -26,7 +26,7 @@ share a handler call (the cost), never the result.
 Example (a toy game whose rows count down and then ask a decision)::
 
     import numpy as np
-    from envs.core.advance import MicroOps
+    from yuugi.envs.core.advance import MicroOps
 
     WAIT, TICK, ASK = 0, 1, 2
 

@@ -7,6 +7,7 @@ subset selected by an ``active`` mask, and never loop over games.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 from abc import ABC, abstractmethod
@@ -15,7 +16,7 @@ from typing import Any, Callable, ClassVar, Generic, Mapping, Self, Sequence, Ty
 import gymnasium
 import numpy as np
 
-from .errors import ActionTypeError, CallError, IllegalActionError, OptionError
+from yuugi.envs.core.errors import ActionTypeError, CallError, IllegalActionError, OptionError
 
 S = TypeVar("S", bound="State")
 _INT64 = np.dtype(np.int64)  # builtin dtypes are singletons, so ``is`` compares them
@@ -26,7 +27,7 @@ class State:
     """Members every game's state carries (all with leading batch axis B).
 
     ``rewards[i, p]`` is what seat p earned on the last step of game i (zero otherwise);
-    ``rng_key``/``rng_counter`` are game i's random stream (see :mod:`envs.core.rng`).
+    ``rng_key``/``rng_counter`` are game i's random stream (see :mod:`yuugi.envs.core.rng`).
     """
 
     to_play: np.ndarray  # int8[B]: seat to act
@@ -68,12 +69,34 @@ class State:
         names = [f.name for f in dataclasses.fields(states[0])]
         return type(states[0])(**{k: np.concatenate([getattr(s, k) for s in states]) for k in names})
 
+    def view(self) -> tuple:
+        """The arrays as the namedtuple compiled rules receive (``st.hand[i, p]`` inside a kernel).
+
+        Its type is made once per State subclass by :func:`arrays_type`, at the bottom of the game's
+        ``state.py``; the arrays are the state's own, so a kernel writes the state in place.
+        """
+        nt = type(self).__dict__["_arrays_type"]
+        return nt(*[getattr(self, name) for name in nt._fields])
+
     def equals(self, other: "State") -> bool:
         """True when every array matches exactly (used for determinism checks)."""
         if type(self) is not type(other):
             return False
         mine, theirs = self.arrays(), other.arrays()
         return all(np.array_equal(v, theirs[k]) for k, v in mine.items())
+
+
+def arrays_type(state_cls: type[S]) -> type:
+    """The namedtuple type of ``state_cls``'s arrays (its dataclass fields, in order), for compiled rules.
+
+    A game's ``state.py`` binds it to a module-level name, ``XArrays = arrays_type(XState)``: numba keys
+    its on-disk cache by the argument types, and a namedtuple type is found again by module and name.
+    """
+    names = [f.name for f in dataclasses.fields(state_cls)]
+    nt = collections.namedtuple(state_cls.__name__.removesuffix("State") + "Arrays", names)
+    nt.__module__ = state_cls.__module__
+    state_cls._arrays_type = nt  # type: ignore[attr-defined]
+    return nt
 
 
 # Per-episode setup: one mapping for every game of a batch, or one mapping per game (see BatchGame.init).
@@ -183,6 +206,32 @@ class BatchGame(ABC, Generic[S]):
         if active.any():
             self._apply(state, actions, active)
         return state
+
+    #: Threads the compiled batch kernels may use (1: one thread, the default; see envs/core/jit.py).
+    threads: int = 1
+
+    def step_fused(self, state: S, actions: np.ndarray, mask_out: np.ndarray, obs_out: np.ndarray, *,
+                   reset_seeds: np.ndarray | None = None, rewards_out: np.ndarray | None = None) -> np.ndarray:
+        """One call per batch step for the fast faces and the bench; returns bool[B], the games that ended.
+
+        Applies ``actions[i]`` to every live game i without a legality check (the caller drew them from
+        the mask), copies the step's rewards into ``rewards_out`` (before any game is replaced), starts a
+        new game seeded by ``reset_seeds[i]`` in every row that ended (when ``reset_seeds`` is given), then
+        writes the next legal mask into ``mask_out`` and the observation of each game's seat to play into
+        ``obs_out``: buffers the caller owns and reuses. Compiled games override this with one kernel call.
+        """
+        active = ~state.done
+        state.rewards[active] = 0.0
+        if active.any():
+            self._apply(state, actions, active)
+        if rewards_out is not None:
+            rewards_out[:] = state.rewards
+        finished = active & state.done
+        if reset_seeds is not None and finished.any():
+            state.put(finished, self.init(np.asarray(reset_seeds)[finished]))
+        mask_out[:] = self.legal_mask(state)
+        obs_out[:] = self.observe(state, state.to_play)
+        return finished
 
     def action_array(self, actions: Any) -> np.ndarray:
         """``actions`` as a flat int64 array; :class:`ActionTypeError` unless they are integers.

@@ -2,7 +2,7 @@
 
 Every game exposes a :class:`GameMetadata` as ``game.metadata``, computed from its rule options
 (the longest possible episode, for instance, depends on the truncation settings). The declarations
-are promises that :mod:`envs.core.testing` checks against play: a zero-sum game's returns sum to
+are promises that :mod:`yuugi.envs.conformance` checks against play: a zero-sum game's returns sum to
 zero, every step's rewards lie in ``reward_range``, and every episode ends within
 ``max_decisions`` decisions.
 """

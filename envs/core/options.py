@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from .errors import OptionError
+from yuugi.envs.core.errors import OptionError
 
 
 def check_option_names(game: str, options: Mapping[str, Any], config_cls: type) -> None:

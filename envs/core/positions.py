@@ -1,6 +1,6 @@
 """Small validators for ``from_position`` code that checks fields one by one; each error names the field.
 
-Games describe their positions with :mod:`envs.core.schema` (parsers, ranges and defaults per field);
+Games describe their positions with :mod:`yuugi.envs.core.schema` (parsers, ranges and defaults per field);
 these helpers use the same parsers for code that has not moved to a schema.
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from . import schema
-from .errors import PositionError
+from yuugi.envs.core import schema
+from yuugi.envs.core.errors import PositionError
 
 
 def check_header(position: Any, game: str, known_keys: Iterable[str], required: Iterable[str]) -> None:

@@ -3,7 +3,7 @@
 A game describes its position dict once as nested specs (``Record``, ``Table``, ``ListOf``, ``Int``,
 ``Name``, ``Cards``...); ``spec.parse(value, path)`` turns the JSON-safe value into plain Python values
 (integers, indices, card bitmasks, dicts with their defaults filled in) or raises
-:class:`~envs.core.errors.PositionError` naming the full path of the bad field, e.g.
+:class:`~yuugi.envs.core.errors.PositionError` naming the full path of the bad field, e.g.
 ``field.boosted_low`` or ``players[2].cards.W``; ``spec.dump(value)`` is the way back, so one
 description both reads and writes positions. A field that is one state array (``.into("hand")``)
 is copied by :func:`store` and :func:`read`. What is left for each game is only what links fields
@@ -20,8 +20,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from .errors import PositionError
-from .rng import keys_from_seeds
+from yuugi.envs.core.errors import PositionError
+from yuugi.envs.core.rng import keys_from_seeds
 
 REQUIRED: Any = object()  # default marker: the field must be given
 

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core.errors import OptionError
-from envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names, is_integer
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names, is_integer
 
 from .actions import ActionLayout
 from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, M_NONE, M_PAPER, M_ROCK, M_SCISSORS, MARK_NAMES,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.rng import rekey
+from yuugi.envs.core.rng import rekey
 
 from .state import PHASE_ADD, PHASE_BID, MomotaroState
 

@@ -53,7 +53,7 @@ import functools
 
 import numpy as np
 
-from envs.core.layout import block_offsets
+from yuugi.envs.core.layout import block_offsets
 
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
 from .config import Derived, MomotaroConfig

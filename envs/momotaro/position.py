@@ -39,8 +39,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import schema as S
-from envs.core.errors import PositionError
+from yuugi.envs.core import schema as S
+from yuugi.envs.core.errors import PositionError
 
 from . import rules
 from .cards import CARD_NAMES, IS_YELLOW, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS

@@ -10,7 +10,7 @@ automatic steps (reveal, janken, dice, damage with one possible card, end-of-tur
 round) until every game in ``g`` is waiting for a decision again or is over.
 
 All chance (hiring and oni shuffles, janken, start-player ties, dice) is drawn from the per-game
-streams of :mod:`envs.core.rng`, only for the games that need it, so game i depends only on its own
+streams of :mod:`yuugi.envs.core.rng`, only for the games that need it, so game i depends only on its own
 seed and its own actions.
 """
 from __future__ import annotations
@@ -19,9 +19,9 @@ import dataclasses
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.advance import MicroOps
-from envs.core.grouping import rows_by_code
+from yuugi.envs.core import rng
+from yuugi.envs.core.advance import MicroOps
+from yuugi.envs.core.grouping import rows_by_code
 
 from .cards import BLACK_ONI, IS_YELLOW, NUM_CARDS, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
@@ -39,7 +39,7 @@ def games_by_phase(ph: np.ndarray, *groups: tuple[int, ...]) -> list[np.ndarray 
     return rows_by_code(ph, NUM_PHASES, *groups)
 
 
-# The automatic transitions between decisions, as micro-operations of envs.core.advance: a row's
+# The automatic transitions between decisions, as micro-operations of yuugi.envs.core.advance: a row's
 # pending code says which transition it runs next; OP_WAIT means it waits for a decision (or is over).
 # Codes follow the order in which the rules chain the transitions.
 (OP_WAIT, OP_AWARD, OP_NEXT_CARD, OP_AFTER_ONI, OP_DAMAGE, OP_END_TURN, OP_NEW_ROUND, OP_BEGIN_TURN,

@@ -8,7 +8,7 @@ import dataclasses
 
 import numpy as np
 
-from envs.core.game import State
+from yuugi.envs.core.game import State
 
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
 from .config import MomotaroConfig

@@ -1,4 +1,4 @@
-"""逃げ上手の若君 天下統一ボードゲーム (nigejozu): see :mod:`envs.nigejozu_v0` for the documentation."""
+"""逃げ上手の若君 天下統一ボードゲーム (nigejozu): see :mod:`yuugi.envs.nigejozu_v0` for the documentation."""
 from .game import Nigejozu
 
 __all__ = ["Nigejozu"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.positions import index_by_name
+from yuugi.envs.core.positions import index_by_name
 
 NUM_PROVINCES = 11
 NUM_SETS = 1 << NUM_PROVINCES  # 2048 subsets of provinces

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.positions import index_by_name
+from yuugi.envs.core.positions import index_by_name
 
 NUM_EFFECTS = 12
 (KASEI, MONOMI, HITOJICHI, TSUIHOU, MUHON, OTORI, SHINRIKI, YAMAGOE, TAIKYAKU, SHINOBI, BUNTAI,

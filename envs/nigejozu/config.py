@@ -6,8 +6,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core.errors import OptionError
-from envs.core.options import check_bool, check_choice, check_int, check_option_names
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.core.options import check_bool, check_choice, check_int, check_option_names
 
 from .cards import CARD_MODELS, DEFAULT_PAIRING, NUM_EFFECTS, effect_index, face_table
 

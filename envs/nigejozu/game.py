@@ -5,9 +5,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.game import BatchGame, Setup
-from envs.core.metadata import GameMetadata
+from yuugi.envs.core import rng
+from yuugi.envs.core.game import BatchGame, Setup
+from yuugi.envs.core.metadata import GameMetadata
 
 from . import actions as A
 from . import observation, position, render, rules

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.rng import rekey
+from yuugi.envs.core.rng import rekey
 
 from .state import NigejozuState
 

@@ -33,7 +33,7 @@ import functools
 
 import numpy as np
 
-from envs.core.layout import block_offsets
+from yuugi.envs.core.layout import block_offsets
 
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core import rng
+from yuugi.envs.core import rng
 
 from . import actions as A
 from . import cards as C

@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-from envs.core.game import State
+from yuugi.envs.core.game import State
 
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS

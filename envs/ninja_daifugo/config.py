@@ -4,8 +4,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping, Sequence
 
-from envs.core.errors import OptionError
-from envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names
 
 # Declarations (お館様の気まぐれ宣言), rules file §2.2.
 D_NONE, D_WEAK_JOKER, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION = 0, 1, 2, 3, 4, 5

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.rng import rekey
+from yuugi.envs.core.rng import rekey
 
 from .cards import BIT, NUM_CARDS, popcount, unpack_bits
 from .config import D_START_REVOLUTION, D_WEAK_JOKER

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.layout import block_offsets
+from yuugi.envs.core.layout import block_offsets
 
 from . import actions as A
 from . import tables as T

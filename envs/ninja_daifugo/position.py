@@ -36,8 +36,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import schema as S
-from envs.core.errors import PositionError
+from yuugi.envs.core import schema as S
+from yuugi.envs.core.errors import PositionError
 
 from . import actions as A
 from . import rules

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.advance import MicroOps
-from envs.core.grouping import rows_by_code
+from yuugi.envs.core import rng
+from yuugi.envs.core.advance import MicroOps
+from yuugi.envs.core.grouping import rows_by_code
 
 from . import actions as A
 from . import ninjutsu as N
@@ -242,7 +242,7 @@ def respond(st: DaifugoState, g: np.ndarray, seat: np.ndarray, cfg: DaifugoConfi
     st.to_play[g[go_on]] = next_seat(eligible(st, g[go_on], cfg), seat[go_on])
 
 
-# The turn start as a micro-operation of envs.core.advance: a row whose player to act has a pending
+# The turn start as a micro-operation of yuugi.envs.core.advance: a row whose player to act has a pending
 # skip consumes it and the turn passes on (which may end the trick), until someone may act.
 OP_WAIT, OP_TURN_START = 0, 1
 

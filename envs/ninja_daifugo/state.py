@@ -5,7 +5,7 @@ import dataclasses
 
 import numpy as np
 
-from envs.core.game import State
+from yuugi.envs.core.game import State
 
 from .config import DaifugoConfig
 

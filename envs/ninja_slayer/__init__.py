@@ -1,4 +1,4 @@
-"""ニンジャスレイヤーTCG (ninja_slayer): see :mod:`envs.ninja_slayer_v0` for the documentation."""
+"""ニンジャスレイヤーTCG (ninja_slayer): see :mod:`yuugi.envs.ninja_slayer_v0` for the documentation."""
 from .game import NinjaSlayer
 
 __all__ = ["NinjaSlayer"]

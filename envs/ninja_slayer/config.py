@@ -1,21 +1,14 @@
 """Rule options of ninja_slayer, validated once at construction (an unknown name or a value outside
-its choices raises :class:`~envs.core.errors.OptionError` naming the valid choices)."""
+its choices raises :class:`~yuugi.envs.core.errors.OptionError` naming the valid choices)."""
 from __future__ import annotations
 
 import dataclasses
 from typing import Any, Mapping
 
-import numpy as np
 
-from envs.core.errors import OptionError
-from envs.core.options import check_bool, check_choice, check_float, check_int, check_option_names
+from yuugi.envs.core.options import check_bool, check_choice, check_float, check_int, check_option_names
 
-HAND_SLOTS = 10
-FIELD_SLOTS = 6
-STACK_MAX = 16
-STACK_USER_MAX = 12
-DECK_MAX = 50
-LOSE_AT_DAMAGE = 10
+from .sizes import DECK_MAX, FIELD_SLOTS, HAND_SLOTS, LOSE_AT_DAMAGE, STACK_MAX, STACK_USER_MAX  # noqa: F401
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "deckout_rule": ("reach_zero", "draw_from_empty"),

@@ -11,11 +11,11 @@ from typing import Any
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.errors import OptionError
+from yuugi.envs.core import rng
+from yuugi.envs.core.errors import OptionError
 
 from . import cards as C
-from .config import DECK_MAX
+from .sizes import DECK_MAX
 
 CONSTRUCTED_SIZE = 50
 SEALED_SIZE = 40

@@ -4,7 +4,7 @@ An item's targets are re-checked on resolution: a chosen character (and SELF, SO
 the same object on the field, else the item does nothing (a kotodama still goes to オヒガン). ALL_*
 sets are computed on resolution. Abilities whose source left the field still resolve from their
 recorded data, except SELF ones. Damage to a player is not dealt here: it is queued point by point
-for the engine's damage micro-operation (:func:`envs.ninja_slayer.rules.damage_point`).
+for the engine's damage micro-operation (:func:`yuugi.envs.ninja_slayer.rules.damage_point`).
 """
 from __future__ import annotations
 

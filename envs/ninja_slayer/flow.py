@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.grouping import rows_by_code, single_code
+from yuugi.envs.core.grouping import rows_by_code, single_code
 
 from . import cards as C
 from . import stack, zones

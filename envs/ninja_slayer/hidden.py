@@ -30,7 +30,7 @@ Hidden from s, and drawn again by :func:`resample_hidden`:
   not weighted by how likely each makes the cards seen (the four decks share few cards, so a few
   seen cards usually leave one);
 * **sealed** (40): a fresh pool is drawn from the game's own sealed generator
-  (:func:`envs.ninja_slayer.decks.sealed_decks`, with the game's ``sr_rate``); its cards not
+  (:func:`yuugi.envs.ninja_slayer.decks.sealed_decks`, with the game's ``sr_rate``); its cards not
   already accounted for by the seen cards (per card id, the pool's copies beyond the seen ones)
   are the candidates for the unseen cards, of which a uniform subset of the right size is kept;
   when the pool has too few, a second fresh pool fills up at random. An approximation: the true
@@ -57,7 +57,7 @@ import types
 
 import numpy as np
 
-from envs.core.rng import rekey
+from yuugi.envs.core.rng import rekey
 
 from . import cards as C
 from .config import DECK_MAX

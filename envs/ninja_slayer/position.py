@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.errors import PositionError
-from envs.core.positions import as_bool, as_int, as_list, check_header
+from yuugi.envs.core import rng
+from yuugi.envs.core.errors import PositionError
+from yuugi.envs.core.positions import as_bool, as_int, as_list, check_header
 
 from . import actions as A
 from . import cards as C

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.advance import MicroOps
-from envs.core.grouping import rows_by_code, single_code
+from yuugi.envs.core import rng
+from yuugi.envs.core.advance import MicroOps
+from yuugi.envs.core.grouping import rows_by_code, single_code
 
 from . import actions as A
 from . import cards as C

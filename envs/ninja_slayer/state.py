@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-from envs.core.game import State
+from yuugi.envs.core.game import State
 
 from .cards import NUM_CARDS
 from .config import DECK_MAX, FIELD_SLOTS, HAND_SLOTS, STACK_MAX
@@ -30,7 +30,7 @@ NUM_DECISIONS = 5
 ITEM_ENTRY, ITEM_KOTODAMA, ITEM_ACTIVATED, ITEM_TRIGGER, ITEM_UKEMI = range(5)
 ITEM_NAMES = ("entry", "kotodama", "activated", "trigger", "ukemi")
 
-# Micro-operations ("advance until the next decision", envs.core.advance), numbered in the order the
+# Micro-operations ("advance until the next decision", yuugi.envs.core.advance), numbered in the order the
 # chains run (one sweep of the engine runs a whole chain): a step ends and the next begins; an item
 # resolves, its damage is revealed point by point, the rule check, pending items go on the stack, the
 # priority window opens; OP_ASK: a decision was just asked (taken by the engine if it is forced,

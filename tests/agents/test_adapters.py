@@ -6,14 +6,14 @@ import sys
 import numpy as np
 import pytest
 
-from agents.adapters import FunctionPolicy, SB3Policy, as_policy
-from agents.heuristics.nigejozu import NigejozuHeuristic
-from agents.mixed import EpsilonPolicy
-from agents.mlp import MLPPolicy
-from agents.policy import RandomPolicy
-from agents.weights_format import WeightsError
-from envs import make_game
-from envs.core.errors import OptionError
+from yuugi.agents.adapters import FunctionPolicy, SB3Policy, as_policy
+from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
+from yuugi.agents.mixed import EpsilonPolicy
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.policy import RandomPolicy
+from yuugi.agents.weights_format import WeightsError
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import OptionError
 
 GAME = make_game("nigejozu")
 
@@ -117,7 +117,7 @@ def test_module_attr_names_an_instance_a_class_or_a_function(tmp_path, monkeypat
     assert actions.tolist() == [np.flatnonzero(row).min() for row in mask]
     assert type(as_policy("my_bots:Bots.Lowest")).__name__ == "Lowest"  # a dotted attribute, a class
     assert as_policy("tests.agents.test_adapters:highest_legal_policy") is highest_legal_policy
-    assert isinstance(as_policy("agents.policy:RandomPolicy"), RandomPolicy)
+    assert isinstance(as_policy("yuugi.agents.policy:RandomPolicy"), RandomPolicy)
     with pytest.raises(OptionError, match="no module 'no_such_module' can be imported"):
         as_policy("no_such_module:bot")
     with pytest.raises(OptionError, match="my_bots has no attribute 'missing'"):
@@ -145,7 +145,7 @@ def sb3_models(tmp_path_factory):
     from sb3_contrib import MaskablePPO
     from stable_baselines3 import PPO
 
-    from envs.core.single_agent import single_agent
+    from yuugi.seated.single_agent import single_agent
 
     torch.set_num_threads(1)
     folder = tmp_path_factory.mktemp("sb3")

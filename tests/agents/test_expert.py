@@ -7,20 +7,20 @@ import sys
 import numpy as np
 import pytest
 
-from agents.expert import ExpertPolicy
-from agents.heuristics.ninja_daifugo import DaifugoHeuristic
-from agents.policy import random_legal
-from agents.registry import hard_weights, heuristic
-from agents.search.candidates import preferred_actions
-from agents.search.daifugo_rollout import SparseDaifugoHeuristic
-from agents.search.dispatch import act
-from agents.search.guides import candidates as guide_candidates
-from agents.search.guides import hard_for
-from agents.search.resamplers import resampler
-from envs import make_game
-from envs.core.errors import OptionError
-from envs.ninja_daifugo import actions as A
-from envs.ninja_daifugo.cards import BIT, parse_card
+from yuugi.agents.expert import ExpertPolicy
+from yuugi.agents.heuristics.ninja_daifugo import DaifugoHeuristic
+from yuugi.agents.policy import random_legal
+from yuugi.agents.registry import hard_weights, heuristic
+from yuugi.agents.search.candidates import preferred_actions
+from yuugi.agents.search.daifugo_rollout import SparseDaifugoHeuristic
+from yuugi.agents.search.dispatch import act
+from yuugi.agents.search.guides import candidates as guide_candidates
+from yuugi.agents.search.guides import hard_for
+from yuugi.agents.search.resamplers import resampler
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.ninja_daifugo import actions as A
+from yuugi.envs.ninja_daifugo.cards import BIT, parse_card
 from tests.ninja_daifugo.invariants import check_invariants
 
 GAMES = ("ninja_daifugo", "nigejozu", "momotaro")
@@ -160,8 +160,8 @@ def test_the_sparse_daifugo_heuristic_is_the_heuristic(options):
 def test_expert_plays_without_torch():
     code = ("import sys; sys.modules['torch'] = None\n"
             "import numpy as np\n"
-            "from agents.expert import ExpertPolicy\n"
-            "from agents.registry import heuristic\n"
+            "from yuugi.agents.expert import ExpertPolicy\n"
+            "from yuugi.agents.registry import heuristic\n"
             "from envs import make_game\n"
             "for name in ('ninja_daifugo', 'nigejozu', 'momotaro'):\n"
             "    g = make_game(name); st = g.init(np.arange(2))\n"

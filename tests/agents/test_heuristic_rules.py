@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.registry import cpu, heuristic
-from envs import make_game
+from yuugi.agents.registry import cpu, heuristic
+from yuugi.envs import make_game
 
 
 def _first_decisions(name: str, **rules: object) -> tuple[np.ndarray, np.ndarray]:
@@ -37,7 +37,7 @@ def test_momotaro_without_rules_still_adapts_to_the_player_count(players: int) -
 
 
 def test_a_heuristic_refuses_rules_its_game_refuses() -> None:
-    from envs.core.errors import OptionError
+    from yuugi.envs.core.errors import OptionError
 
     with pytest.raises(OptionError, match="taikyaku_n"):
         heuristic("nigejozu", taikyaku_n=9)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristics.momotaro import MomotaroHeuristic
-from agents.mixed import EpsilonPolicy
-from agents.policy import RandomPolicy, random_legal
-from agents.registry import cpu
-from envs import make_game
-from envs.momotaro.state import PHASE_ASSIGN, PHASE_BID, PHASE_HEAL, PHASE_YELLOW
-from training.evaluate import evaluate
+from yuugi.agents.heuristics.momotaro import MomotaroHeuristic
+from yuugi.agents.mixed import EpsilonPolicy
+from yuugi.agents.policy import RandomPolicy, random_legal
+from yuugi.agents.registry import cpu
+from yuugi.envs import make_game
+from yuugi.envs.momotaro.state import PHASE_ASSIGN, PHASE_BID, PHASE_HEAL, PHASE_YELLOW
+from yuugi.training.eval.evaluate import evaluate
 
 
 def random_positions(game, n_games=64, steps=300, every=4, seed=0):

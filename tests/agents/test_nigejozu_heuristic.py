@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristics.nigejozu import NigejozuHeuristic
-from agents.mixed import EpsilonPolicy
-from agents.policy import RandomPolicy, random_legal
-from agents.registry import cpu
-from envs import make_game
-from envs.nigejozu import actions as A
-from envs.nigejozu.state import PHASE_CARD, PHASE_DICE, PHASE_REROLLED, PHASE_TURN_START
-from training.evaluate import evaluate
+from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
+from yuugi.agents.mixed import EpsilonPolicy
+from yuugi.agents.policy import RandomPolicy, random_legal
+from yuugi.agents.registry import cpu
+from yuugi.envs import make_game
+from yuugi.envs.nigejozu import actions as A
+from yuugi.envs.nigejozu.state import PHASE_CARD, PHASE_DICE, PHASE_REROLLED, PHASE_TURN_START
+from yuugi.training.eval.evaluate import evaluate
 
 PROVINCES = ("九州", "四国", "種子島", "播磨", "京", "敦賀", "三河", "信濃", "奥州", "鎌倉", "蝦夷")
 CHIPS = {name: k + 2 for k, name in enumerate(PROVINCES)}  # chip n sits on PROVINCES[n - 2]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
-from agents.heuristics.ninja_slayer_view import ID_COLUMN, View, card_ids
-from agents.policy import RandomPolicy
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import DECISION_INTERRUPT, DECISION_PRIORITY
+from yuugi.agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
+from yuugi.agents.heuristics.ninja_slayer_view import ID_COLUMN, View, card_ids
+from yuugi.agents.policy import RandomPolicy
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import DECISION_INTERRUPT, DECISION_PRIORITY
 from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, activate, aisatsu, cast, char, enter, game, interrupt, load,
                                         passes, seat, step, table)
 
@@ -188,9 +188,9 @@ def test_unknown_style_and_foreign_observation_are_refused():
 
 
 def test_each_style_is_a_policy_spec():
-    from agents.adapters import as_policy
+    from yuugi.agents.adapters import as_policy
     for style, cls in (("aggressive", "AggressiveHeuristic"), ("control", "ControlHeuristic"),
                        ("tuned", "TunedHeuristic")):
-        policy = as_policy(f"agents.heuristics.ninja_slayer:{cls}")
+        policy = as_policy(f"yuugi.agents.heuristics.ninja_slayer:{cls}")
         assert isinstance(policy, NinjaSlayerHeuristic) and policy.style.name == style
     assert NinjaSlayerHeuristic().style.name == "control"  # the normal level

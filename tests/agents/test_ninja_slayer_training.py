@@ -1,5 +1,5 @@
 """ninja_slayer's training setup for ``hard`` (mixed decks, the tuned heuristic's action prior) and the
-per-seat ladder tool that rates the levels (``training.slayer_ladder``)."""
+per-seat ladder tool that rates the levels (``yuugi.training.eval.slayer_ladder``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,7 @@ import numpy as np
 def test_ladder_scores_each_seat_on_its_own() -> None:
     import numpy as np
 
-    from training.slayer_ladder import play_step, summary
+    from yuugi.training.eval.slayer_ladder import play_step, summary
 
     # Four games: won by 2, won by 2, lost by 2, a draw: ahead = (1 + 1 + 0 + ½) / 4, one draw.
     s = summary(np.array([2.0, 2.0, -2.0, 0.0]), seed=0)
@@ -18,8 +18,8 @@ def test_ladder_scores_each_seat_on_its_own() -> None:
     assert -2.0 <= lo <= 0.5 <= hi <= 2.0
     assert summary(np.full(50, 2.0), seed=0)["decided"]
     # The stronger side sits at seat g mod 2 in game g, and its score is its return minus the other's.
-    from agents.registry import cpu
-    from envs import make_game
+    from yuugi.agents.registry import cpu
+    from yuugi.envs import make_game
 
     game = make_game("ninja_slayer", decks="D1")
     played = play_step(game, cpu("ninja_slayer", "normal"), cpu("ninja_slayer", "random"), games=6, seed=3,
@@ -29,7 +29,7 @@ def test_ladder_scores_each_seat_on_its_own() -> None:
 
 
 def test_training_plays_mixed_decks_guided_by_the_heuristic() -> None:
-    from training.selfplay import TRAIN_RULES, TrainConfig
+    from yuugi.training.train.selfplay import TRAIN_RULES, TrainConfig
 
     assert TRAIN_RULES["ninja_slayer"] == {"decks": "any"}
     cfg = TrainConfig.for_game("ninja_slayer")
@@ -38,10 +38,10 @@ def test_training_plays_mixed_decks_guided_by_the_heuristic() -> None:
 
 
 def test_prior_guided_policy_with_a_dominant_prior_plays_the_heuristics_choice() -> None:
-    from agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
-    from agents.mlp import MLPPolicy
-    from agents.priors import FLOOR, make_prior
-    from envs import make_game
+    from yuugi.agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
+    from yuugi.agents.mlp import MLPPolicy
+    from yuugi.agents.priors import FLOOR, make_prior
+    from yuugi.envs import make_game
 
     game = make_game("ninja_slayer", decks="any")
     rng = np.random.default_rng(5)
@@ -74,7 +74,7 @@ def test_a_step_appended_to_a_saved_ladder_may_play_more_games(tmp_path) -> None
 
     import pytest
 
-    from training.slayer_ladder import main
+    from yuugi.training.eval.slayer_ladder import main
 
     path = str(tmp_path / "ladder.json")
     assert main(["--levels", "random", "easy", "--games", "4", "--seed", "3", "--rule", "decks=D1",

@@ -4,12 +4,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.mixed import EpsilonPolicy
-from agents.mlp import MLPPolicy
-from agents.policy import RandomPolicy, random_legal
-from agents.registry import available_levels, cpu, heuristic
-from envs import make_game
-from envs.core.errors import OptionError
+from yuugi.agents.mixed import EpsilonPolicy
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.policy import RandomPolicy, random_legal
+from yuugi.agents.registry import available_levels, cpu, heuristic
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import OptionError
 
 
 def random_positions(game, n_games=64, steps=120, seed=0):
@@ -98,7 +98,7 @@ def test_registry_errors(monkeypatch, tmp_path):
         heuristic("chess")
     for game, levels in SHIPPED.items():  # each of these has a resampler, so expert searches it
         assert available_levels(game) == levels + ["expert"]
-    monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
+    monkeypatch.setattr("yuugi.agents.shipped.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
     assert available_levels("nigejozu") == ["random", "easy", "normal", "expert"]
     with pytest.raises(OptionError, match="no trained weights"):
         cpu("nigejozu", "hard")
@@ -107,7 +107,7 @@ def test_registry_errors(monkeypatch, tmp_path):
 def test_shipped_weights_carry_their_training_record():
     import json
 
-    from agents.registry import WEIGHTS_DIR
+    from yuugi.agents.shipped import WEIGHTS_DIR
 
     for game in SHIPPED:
         policy = cpu(game, "hard")
@@ -131,9 +131,9 @@ def test_every_shipped_hard_and_the_default_expert_play_without_torch():
             "for name in ('torch', 'stable_baselines3', 'sb3_contrib'):\n"
             "    sys.modules[name] = None\n"
             "import numpy as np\n"
-            "from agents.registry import cpu\n"
+            "from yuugi.agents.registry import cpu\n"
             "from envs import make_game\n"
-            "from envs.core.rollout import policy_table, rollout\n"
+            "from yuugi.envs.faces.rollout import policy_table, rollout\n"
             "played = []\n"
             "for game, rules in (('ninja_daifugo', {}), ('nigejozu', {}), ('momotaro', {}),\n"
             "                    ('momotaro', {'num_players': 2}), ('momotaro', {'num_players': 3}),\n"

@@ -4,11 +4,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristics.nigejozu import NigejozuHeuristic
-from agents.mlp import MLPPolicy
-from agents.weights_format import WeightsError
-from agents.priors import FLOOR, HeuristicScorePrior, make_prior
-from envs import make_game
+from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.weights_format import WeightsError
+from yuugi.agents.priors import FLOOR, HeuristicScorePrior, make_prior
+from yuugi.envs import make_game
 
 
 def _positions(n: int = 64, seed: int = 3) -> tuple[np.ndarray, np.ndarray]:

@@ -8,11 +8,11 @@ import zipfile
 import numpy as np
 import pytest
 
-from agents import registry, weights_format
-from agents.mlp import MLPPolicy
-from agents.weights_format import WeightsError
-from envs import make_game
-from envs.core.errors import OptionError
+from yuugi.agents import registry, shipped, weights_format
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.weights_format import WeightsError
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import OptionError
 
 
 def _toy(game_name: str, hidden: int = 8, **rules) -> MLPPolicy:
@@ -165,7 +165,7 @@ def test_stamping_refuses_arrays_that_do_not_fit_the_game(tmp_path):
 
 
 def test_stamp_command_line(tmp_path, capsys):
-    from training import export
+    from yuugi.training.train import export
 
     path = tmp_path / "old.npz"
     _unsigned(_toy("momotaro", num_players=3), path)
@@ -178,7 +178,7 @@ def test_stamp_command_line(tmp_path, capsys):
 
 def test_shipped_momotaro_and_nigejozu_weights_are_signed_for_their_game():
     for game, players in (("momotaro", 4), ("nigejozu", 2)):
-        sig = weights_format.read_signature(registry.WEIGHTS_DIR / f"{game}_hard.npz")
+        sig = weights_format.read_signature(shipped.WEIGHTS_DIR / f"{game}_hard.npz")
         assert sig["game"] == game and sig["num_players"] == players
 
 
@@ -193,9 +193,9 @@ def test_momotaro_hard_exists_for_every_player_count(players):
 
 
 def test_hard_is_listed_only_when_its_weights_read_intact_and_fit(monkeypatch, tmp_path):
-    for f in registry.WEIGHTS_DIR.glob("momotaro_hard*.npz"):
+    for f in shipped.WEIGHTS_DIR.glob("momotaro_hard*.npz"):
         shutil.copy(f, tmp_path / f.name)
-    monkeypatch.setattr(registry, "WEIGHTS_DIR", tmp_path)
+    monkeypatch.setattr(shipped, "WEIGHTS_DIR", tmp_path)
     assert "hard" in registry.available_levels("momotaro")
     # Truncate the 4-player file: it still has a name, but it is no longer weights.
     four = tmp_path / "momotaro_hard.npz"

@@ -1,4 +1,4 @@
-"""The core's "advance until the next decision" loop (envs.core.advance) on a toy game.
+"""The core's "advance until the next decision" loop (yuugi.envs.core.advance) on a toy game.
 
 The toy game: each row holds a counter ``n`` and a pending code. DRAW adds 1 to ``n`` and moves on
 to CHECK; CHECK asks a decision (WAIT) once ``n`` reaches 3, else goes back to DRAW; SPIN never
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.advance import MicroOpLoopError, MicroOps
+from yuugi.envs.core.advance import MicroOpLoopError, MicroOps
 
 WAIT, DRAW, CHECK, SPIN = 0, 1, 2, 3
 NAMES = {DRAW: "draw", CHECK: "check", SPIN: "spin"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs import available_games, make, make_game, make_raw
-from envs.core.errors import ActionTypeError, CallError, IllegalActionError, NotResetError
+from yuugi.envs import available_games, make, make_game, make_raw
+from yuugi.envs.core.errors import ActionTypeError, CallError, IllegalActionError, NotResetError
 
 GAMES = available_games()
 NOT_INTEGERS = [3.7, 1.0, "3", True, False, np.float64(2.0), np.bool_(True), np.array(1.0), np.array([2.0]),
@@ -195,8 +195,8 @@ def test_aec_observe_names_an_unknown_agent():
 # ---- the wrapped env: integers are checked before PettingZoo's wrappers see the action -------------
 def _wrapped_with_integer_check(name: str):
     """``env()``: PettingZoo's standard wrappers with IntegerActionWrapper inside OrderEnforcingWrapper."""
-    from envs import make
-    from envs.core.aec import IntegerActionWrapper
+    from yuugi.envs import make
+    from yuugi.envs.faces.aec import IntegerActionWrapper
 
     env = make(name)
     assert isinstance(env.env, IntegerActionWrapper)  # the check sits right inside OrderEnforcingWrapper

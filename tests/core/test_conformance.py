@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-import envs
-from envs.core import testing
-from envs.spec import SPECS, as_dict
+from yuugi import envs
+from yuugi.envs import conformance as testing
+from yuugi.envs.spec import SPECS, as_dict
 
-# From each game's registry entry (envs.spec.GameSpec.test_rule_sets).
+# From each game's registry entry (yuugi.envs.spec.GameSpec.test_rule_sets).
 OTHER_RULES: dict[str, list[dict[str, Any]]] = {name: [as_dict(rules) for rules in spec.test_rule_sets]
                                                 for name, spec in SPECS.items()}
 BATCH_STEPS = 200

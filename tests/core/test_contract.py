@@ -3,15 +3,15 @@ import gymnasium
 import numpy as np
 import pytest
 
-from agents.policy import random_legal
-from envs import make_game
-from envs.core.aec import BatchAECEnv
-from envs.core.errors import CallError, OptionError
-from envs.core.replay import Recorder, replay
-from envs.core.single_agent import SingleAgentEnv
-from envs.core.vector import GymSelfPlayVectorEnv, SelfPlayBatch
-from envs.nigejozu.game import Nigejozu
-from envs.ninja_slayer.decks import CONSTRUCTED
+from yuugi.agents.policy import random_legal
+from yuugi.envs import make_game
+from yuugi.envs.faces.aec import BatchAECEnv
+from yuugi.envs.core.errors import CallError, OptionError
+from yuugi.envs.faces.replay import Recorder, replay
+from yuugi.seated.single_agent import SingleAgentEnv
+from yuugi.envs.faces.vector import GymSelfPlayVectorEnv, SelfPlayBatch
+from yuugi.envs.nigejozu.game import Nigejozu
+from yuugi.envs.ninja_slayer.decks import CONSTRUCTED
 
 
 class Random:
@@ -44,7 +44,7 @@ def test_every_face_declares_the_games_own_space():
     vec = GymSelfPlayVectorEnv(game, 3, Random())
     assert vec.single_observation_space == game.observation_space
     assert vec.observation_space.shape == (3, *game.observation_shape) and vec.observation_space.low.min() == -5.0
-    sb3_vec = pytest.importorskip("training.sb3_vec")
+    sb3_vec = pytest.importorskip("yuugi.training.train.sb3_vec")
     assert sb3_vec.SB3SelfPlayVecEnv(game, 2, Random()).observation_space == game.observation_space
 
 
@@ -226,7 +226,7 @@ def test_the_opponent_rounds_never_copy_the_whole_state(monkeypatch):
 
 
 def test_sb3_face_reports_episodes_like_monitor():
-    sb3_vec = pytest.importorskip("training.sb3_vec")
+    sb3_vec = pytest.importorskip("yuugi.training.train.sb3_vec")
     env = sb3_vec.SB3SelfPlayVecEnv(make_game("nigejozu"), 4, Random(), seed=0)
     env.reset()
     rng = np.random.default_rng(0)

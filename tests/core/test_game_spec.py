@@ -1,4 +1,4 @@
-"""Every game's registry entry (``envs.spec.GameSpec``) resolves, and the tables read elsewhere derive from it.
+"""Every game's registry entry (``yuugi.envs.spec.GameSpec``) resolves, and the tables read elsewhere derive from it.
 
 Resolving an entry means: its versioned module imports and offers ``env``, ``raw_env`` and ``Game``;
 every rule set it names (training, bench, eval, trace and test rule sets) builds the game; its
@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-import envs
-from envs.core.errors import OptionError
-from envs.spec import SPECS, GameSpec, as_dict, game_spec
+from yuugi import envs
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.spec import SPECS, GameSpec, as_dict, game_spec
 
 
 def _load(path: str) -> Any:
@@ -28,9 +28,9 @@ def _load(path: str) -> Any:
 
 def resolve(spec: GameSpec) -> None:
     """Raises (ImportError, AttributeError, OptionError, AssertionError, ...) where ``spec`` does not resolve."""
-    from agents.priors import FLOOR
-    from agents.registry import LEVELS
-    from training.selfplay import TrainConfig
+    from yuugi.agents.priors import FLOOR
+    from yuugi.agents.registry import LEVELS
+    from yuugi.training.train.selfplay import TrainConfig
 
     module = importlib.import_module(spec.module)
     for attr in ("env", "raw_env", "Game"):
@@ -69,11 +69,11 @@ def test_every_registered_game_resolves(name: str) -> None:
 
 @pytest.mark.parametrize("broken, error", [
     ({"module": "envs.no_such_game_v0"}, ModuleNotFoundError),
-    ({"heuristic": "agents.heuristics.nigejozu:NoSuchHeuristic"}, AttributeError),
-    ({"priors": {"nigejozu_heuristic": "agents.priors:no_such_prior"}}, AttributeError),
+    ({"heuristic": "yuugi.agents.heuristics.nigejozu:NoSuchHeuristic"}, AttributeError),
+    ({"priors": {"nigejozu_heuristic": "yuugi.agents.priors:no_such_prior"}}, AttributeError),
     ({"train_rules": {"no_such_option": 1}}, OptionError),
     ({"trace_rule_sets": ({"taikyaku_n": 99},)}, OptionError),
-    ({"heuristic": "agents.heuristics.momotaro:MomotaroHeuristic"}, OptionError),  # told nigejozu's rules
+    ({"heuristic": "yuugi.agents.heuristics.momotaro:MomotaroHeuristic"}, OptionError),  # told nigejozu's rules
     ({"personas": {"someone": "grandmaster"}}, AssertionError),
     ({"train_defaults": {"no_such_setting": 1}}, TypeError),
 ])
@@ -96,7 +96,7 @@ def test_each_entry_is_filed_under_its_own_name() -> None:
 
 
 def test_an_entry_cannot_be_changed_through_the_tables_derived_from_it() -> None:
-    from training.selfplay import TRAIN_DEFAULTS
+    from yuugi.training.train.selfplay import TRAIN_DEFAULTS
 
     with pytest.raises(TypeError):
         SPECS["ninja_daifugo"].train_rules["series_games"] = 5  # type: ignore[index]
@@ -112,11 +112,11 @@ def _non_empty(field: str) -> dict[str, Any]:
 
 
 def test_the_tables_the_other_layers_read_equal_the_entries() -> None:
-    from agents.priors import PRIORS
-    from agents.registry import HEURISTICS, PERSONAS
-    from training.bench import BENCH_RULES
-    from training.selfplay import TRAIN_DEFAULTS, TRAIN_PRIORS, TRAIN_RULES
-    from training.trace_hash import RULE_SETS
+    from yuugi.agents.priors import PRIORS
+    from yuugi.agents.registry import HEURISTICS, PERSONAS
+    from yuugi.training.bench.bench import BENCH_RULES
+    from yuugi.training.train.selfplay import TRAIN_DEFAULTS, TRAIN_PRIORS, TRAIN_RULES
+    from yuugi.training.bench.trace_hash import RULE_SETS
 
     assert envs.GAMES == {name: spec.module for name, spec in SPECS.items()}
     assert HEURISTICS == {name: spec.heuristic for name, spec in SPECS.items() if spec.heuristic}

@@ -1,9 +1,9 @@
-"""Rows of a batch grouped by a small integer code (envs.core.grouping)."""
+"""Rows of a batch grouped by a small integer code (yuugi.envs.core.grouping)."""
 from __future__ import annotations
 
 import numpy as np
 
-from envs.core.grouping import rows_by_code, single_code
+from yuugi.envs.core.grouping import rows_by_code, single_code
 
 
 def test_single_code_names_the_one_code_or_none():

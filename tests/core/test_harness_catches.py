@@ -10,9 +10,9 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
-from envs.core import testing
-from envs.core.metadata import GameMetadata
-from envs.core.testing import CHECKS, ConformanceError
+from yuugi.envs import conformance as testing
+from yuugi.envs.core.metadata import GameMetadata
+from yuugi.envs.conformance import CHECKS, ConformanceError
 
 from .toy_games import BROKEN, DiceNim, raw_env
 

@@ -8,10 +8,10 @@ import math
 import numpy as np
 import pytest
 
-from envs import available_games, make_game
-from envs.core.errors import OptionError
-from envs.core.options import check_bool, check_choice, check_float, check_int, check_int_tuple
-from envs.nigejozu.cards import DEFAULT_PAIRING
+from yuugi.envs import available_games, make_game
+from yuugi.envs.core.errors import OptionError
+from yuugi.envs.core.options import check_bool, check_choice, check_float, check_int, check_int_tuple
+from yuugi.envs.nigejozu.cards import DEFAULT_PAIRING
 
 
 # ---- the cases of the issue ---------------------------------------------------------------------
@@ -45,7 +45,7 @@ def test_reward_scheme_error_lists_the_choices():
 
 
 def test_max_game_steps_is_bounded_and_the_bound_is_usable():
-    from envs.ninja_daifugo.config import MAX_GAME_STEPS
+    from yuugi.envs.ninja_daifugo.config import MAX_GAME_STEPS
     assert MAX_GAME_STEPS <= np.iinfo(np.int32).max  # the state's game_steps counter is int32
     make_game("ninja_daifugo", max_game_steps=MAX_GAME_STEPS)
     with pytest.raises(OptionError, match=f"max_game_steps must be an integer 10..{MAX_GAME_STEPS}"):

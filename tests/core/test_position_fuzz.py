@@ -21,11 +21,11 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
-import envs
-from envs import make_game
-from envs.core.errors import PositionError
-from envs.core.game import BatchGame, State
-from envs.core.sampling import random_legal
+from yuugi import envs
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import PositionError
+from yuugi.envs.core.game import BatchGame, State
+from yuugi.envs.core.sampling import random_legal
 
 GAME_NAMES = sorted(envs.GAMES)
 FAST_MUTATIONS = 300  # per game in the default suite
@@ -63,7 +63,7 @@ def check_state(name: str, g: BatchGame, st: State) -> None:
 # ---- real positions from random play ------------------------------------------------------------
 def rule_sets(name: str) -> list[dict[str, Any]]:
     """The default rules and the other rule sets the trace check uses for this game (if any)."""
-    from training.trace_hash import RULE_SETS
+    from yuugi.training.bench.trace_hash import RULE_SETS
     return RULE_SETS.get(name, [{}])
 
 

@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from envs import GAMES, make_game, make_raw
-from envs.core import replay as R
-from envs.ninja_slayer_v0 import Game as NinjaSlayer
-from envs.ninja_slayer_v0 import raw_env as ninja_slayer_raw_env
+from yuugi.envs import GAMES, make_game, make_raw
+from yuugi.envs.faces import replay as R
+from yuugi.envs.ninja_slayer_v0 import Game as NinjaSlayer
+from yuugi.envs.ninja_slayer_v0 import raw_env as ninja_slayer_raw_env
 
 # ninja_slayer is used directly until the registry names it.
 GAME_NAMES = sorted(set(GAMES) | {"ninja_slayer"})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core import rng
+from yuugi.envs.core import rng
 
 
 def test_streams_depend_only_on_own_key_and_counter():

@@ -1,10 +1,10 @@
-"""The shared play loop (envs.core.rollout): per-seat policies, in-place stepping, replacement."""
+"""The shared play loop (yuugi.envs.faces.rollout): per-seat policies, in-place stepping, replacement."""
 import numpy as np
 import pytest
 
-from envs import make_game
-from envs.core.errors import IllegalActionError
-from envs.core.rollout import play_round, policy_table, rollout
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import IllegalActionError
+from yuugi.envs.faces.rollout import play_round, policy_table, rollout
 
 
 class FirstLegal:

@@ -18,7 +18,7 @@ SCRIPT = f"""
 import importlib, json, pkgutil, sys
 for name in {BLOCKED!r}:
     sys.modules[name] = None
-import agents, envs
+import yuugi.agents, envs
 imported, failed = [], {{}}
 for package in (envs, agents):
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
@@ -28,7 +28,7 @@ for package in (envs, agents):
         except Exception as e:
             failed[info.name] = repr(e)
 try:
-    import training.sb3_vec
+    import yuugi.training.train.sb3_vec
     blocked = False
 except ImportError:
     blocked = True
@@ -41,8 +41,8 @@ def test_envs_and_agents_import_without_the_training_extras() -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["failed"] == {}
-    assert result["blocked"], "importing training.sb3_vec should fail with stable_baselines3 blocked"
+    assert result["blocked"], "importing yuugi.training.train.sb3_vec should fail with stable_baselines3 blocked"
     # every module was reached: the core, each game's package and the agents
     names = set(result["imported"])
-    assert {"envs.core.rollout", "envs.core.vector", "envs.spec", "agents.registry", "agents.priors"} <= names
-    assert not any(name.startswith("envs.core.sb3") for name in names)
+    assert {"yuugi.envs.faces.rollout", "yuugi.envs.faces.vector", "yuugi.envs.spec", "yuugi.agents.registry", "yuugi.agents.priors"} <= names
+    assert not any(name.startswith("yuugi.envs.core.sb3") for name in names)

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from envs.core.sampling import WORD_SEARCH_MIN_ACTIONS, legal_positions, random_legal
+from yuugi.envs.core.sampling import WORD_SEARCH_MIN_ACTIONS, legal_positions, random_legal
 
 
 @settings(max_examples=200, deadline=None)

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from envs.core import schema as S
-from envs.core.errors import PositionError
+from yuugi.envs.core import schema as S
+from yuugi.envs.core.errors import PositionError
 
 SUITS = S.Name(("S", "H", "D", "C"), what="suit")
 

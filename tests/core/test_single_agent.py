@@ -11,12 +11,13 @@ import pettingzoo
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-import envs
-from agents.heuristics.nigejozu import NigejozuHeuristic
-from agents.policy import RandomPolicy
-from envs import make_game
-from envs.core.errors import CallError, IllegalActionError, NotResetError, OptionError
-from envs.core.single_agent import SingleAgentEnv, register_envs, single_agent
+from yuugi import envs
+from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
+from yuugi.agents.policy import RandomPolicy
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import CallError, IllegalActionError, NotResetError, OptionError
+from yuugi.envs.registration import register_gymnasium_ids as register_envs
+from yuugi.seated.single_agent import SingleAgentEnv, single_agent
 
 register_envs()  # idempotent; envs may already have done it at import
 GAMES = envs.available_games()
@@ -154,13 +155,13 @@ def test_opponents_of_every_kind_play_their_seats(tmp_path):
 
     nige = single_agent("nigejozu", opponents=RandomPolicy(), seat=0)
     assert isinstance(nige.opponents[1], RandomPolicy)
-    nige = single_agent("nigejozu", opponents="agents.heuristics.nigejozu:NigejozuHeuristic", seat=1)
+    nige = single_agent("nigejozu", opponents="yuugi.agents.heuristics.nigejozu:NigejozuHeuristic", seat=1)
     assert isinstance(nige.opponents[0], NigejozuHeuristic)
     play_episode(nige, seed=1)
 
 
 def test_a_weights_file_can_be_the_opponent(tmp_path):
-    from agents.mlp import MLPPolicy
+    from yuugi.agents.mlp import MLPPolicy
 
     game = make_game("nigejozu")
     # logits = the action index, so these weights play the highest legal action
@@ -239,7 +240,7 @@ def test_gymnasium_and_pettingzoo_ids_live_side_by_side():
 
 
 def test_registration_and_numpy_opponents_need_no_torch():
-    code = ("import sys, gymnasium; from envs.core.single_agent import register_envs; register_envs(); "
+    code = ("import sys, gymnasium; from yuugi.envs.registration import register_gymnasium_ids; register_gymnasium_ids(); "
             "env = gymnasium.make('yuugi/nigejozu-v0', opponent='hard'); env.reset(seed=0); "
             "print(sorted(m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

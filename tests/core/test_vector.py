@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.policy import RandomPolicy, random_legal
-from envs import make_game
-from envs.core.errors import IllegalActionError
-from envs.core.vector import GymSelfPlayVectorEnv
+from yuugi.agents.policy import RandomPolicy, random_legal
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import IllegalActionError
+from yuugi.envs.faces.vector import GymSelfPlayVectorEnv
 
 
 def test_gym_vector_env_runs_and_resets_episodes():
@@ -61,7 +61,7 @@ def test_same_seed_same_trajectory():
 
 def test_sb3_vec_env_with_maskable_ppo():
     from sb3_contrib import MaskablePPO
-    from training.sb3_vec import SB3SelfPlayVecEnv
+    from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv
 
     env = SB3SelfPlayVecEnv(make_game("ninja_daifugo", series_games=1), 4, RandomPolicy(), seed=0)
     model = MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=32, n_epochs=1, seed=0,

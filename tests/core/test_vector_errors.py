@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.policy import RandomPolicy
-from envs import make_game
-from envs.core.errors import ActionTypeError, CallError, NotResetError, OptionError
-from training.sb3_vec import SB3SelfPlayVecEnv
-from envs.core.vector import GymSelfPlayVectorEnv
+from yuugi.agents.policy import RandomPolicy
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import ActionTypeError, CallError, NotResetError, OptionError
+from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv
+from yuugi.envs.faces.vector import GymSelfPlayVectorEnv
 
 FACES = [GymSelfPlayVectorEnv, SB3SelfPlayVecEnv]
 

@@ -15,11 +15,11 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from envs.core import rng
-from envs.core.aec import BatchAECEnv
-from envs.core.errors import IllegalActionError, PositionError
-from envs.core.game import BatchGame, State
-from envs.core.metadata import GameMetadata
+from yuugi.envs.core import rng
+from yuugi.envs.faces.aec import BatchAECEnv
+from yuugi.envs.core.errors import IllegalActionError, PositionError
+from yuugi.envs.core.game import BatchGame, State
+from yuugi.envs.core.metadata import GameMetadata
 
 MAX_PILE = 15
 TAKES = (1, 2, 3)

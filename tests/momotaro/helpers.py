@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from envs import make_game
+from yuugi.envs import make_game
 
 ONI = ("R4", "R5", "R6", "B4", "B5", "B6", "G4", "G5", "G6", "X6", "Y2", "Y4")  # §6 oni ids, default values
 ONI_POWER = dict(zip(ONI, (4, 5, 6, 4, 5, 6, 4, 5, 6, 6, 2, 4)))  # §2.3

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.momotaro.state import AT_FIELD, AT_TREASURE, PHASE_YELLOW
+from yuugi.envs.momotaro.state import AT_FIELD, AT_TREASURE, PHASE_YELLOW
 
 
 def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:

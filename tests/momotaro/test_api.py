@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs import make, make_game, momotaro_v0
-from envs.core.errors import IllegalActionError, OptionError
-from envs.momotaro.observation import obs_size
-from envs.momotaro.tables import COMBO_NAMES, COMBO_PATTERN, LEGAL_BY_HAND
+from yuugi.envs import make, make_game, momotaro_v0
+from yuugi.envs.core.errors import IllegalActionError, OptionError
+from yuugi.envs.momotaro.observation import obs_size
+from yuugi.envs.momotaro.tables import COMBO_NAMES, COMBO_PATTERN, LEGAL_BY_HAND
 
 from .helpers import act, battle, game, player
 

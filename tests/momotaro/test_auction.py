@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.momotaro.observation import offsets
+from yuugi.envs.momotaro.observation import offsets
 
 from .helpers import act, game, legal_labels
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core import rng
+from yuugi.envs.core import rng
 
 from .helpers import act, battle, game, player
 

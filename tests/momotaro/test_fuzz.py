@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.momotaro.tables import COMBO_CARDS
+from yuugi.envs.momotaro.tables import COMBO_CARDS
 
 from .helpers import game
 from .invariants import check_state, check_step, random_legal

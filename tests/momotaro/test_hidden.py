@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs import make_game
-from envs.momotaro.hidden import resample_hidden
-from envs.momotaro.state import AT_DECK, PHASE_ADD, PHASE_BID
+from yuugi.envs import make_game
+from yuugi.envs.momotaro.hidden import resample_hidden
+from yuugi.envs.momotaro.state import AT_DECK, PHASE_ADD, PHASE_BID
 from tests.momotaro.invariants import check_state, random_legal
 from tests.hidden_checks import play_to_the_end
 

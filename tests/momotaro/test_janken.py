@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.momotaro.tables import COMBO_NAMES, COMBO_PATTERN, P_THREE_TYPES
+from yuugi.envs.momotaro.tables import COMBO_NAMES, COMBO_PATTERN, P_THREE_TYPES
 
 from .helpers import act, battle, game, player
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.momotaro.observation import layout, obs_size, offsets
+from yuugi.envs.momotaro.observation import layout, obs_size, offsets
 
 from .helpers import act, battle, game, player
 

@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from envs.core.errors import PositionError
+from yuugi.envs.core.errors import PositionError
 
 from .helpers import battle, game, player
 

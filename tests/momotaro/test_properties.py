@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from envs.momotaro.state import PHASE_ADD, PHASE_BID
+from yuugi.envs.momotaro.state import PHASE_ADD, PHASE_BID
 
 from .helpers import game
 from .invariants import check_state, check_step, random_legal

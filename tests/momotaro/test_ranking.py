@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.momotaro.rules import rank_keys, rank_rewards
+from yuugi.envs.momotaro.rules import rank_keys, rank_rewards
 
 from .helpers import act, battle, find_seed, game, player
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from envs import make_game
-from envs.nigejozu import actions as A
+from yuugi.envs import make_game
+from yuugi.envs.nigejozu import actions as A
 
 PROVINCES = ("九州", "四国", "種子島", "播磨", "京", "敦賀", "三河", "信濃", "奥州", "鎌倉", "蝦夷")
 # Test layout: chip of province P_k is k + 2 (九州 #2 .. 蝦夷 #12), so chip n sits on PROVINCES[n - 2].

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.nigejozu.state import PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START, NigejozuState
+from yuugi.envs.nigejozu.state import PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START, NigejozuState
 
 ROLL, CARDS, REROLL, COUNTS, PROVINCES, DONE = 0, slice(1, 13), 13, slice(14, 17), slice(17, 28), 28
 

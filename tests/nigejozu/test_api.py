@@ -8,9 +8,9 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs import make, make_game, make_raw, nigejozu_v0
-from envs.core.errors import IllegalActionError, OptionError
-from envs.nigejozu.observation import LAYOUT, OBS_SIZE, OFFSETS
+from yuugi.envs import make, make_game, make_raw, nigejozu_v0
+from yuugi.envs.core.errors import IllegalActionError, OptionError
+from yuugi.envs.nigejozu.observation import LAYOUT, OBS_SIZE, OFFSETS
 from tests.nigejozu.helpers import load, position
 
 # PettingZoo's api_test recommends player_<n> names and Box/Discrete observation spaces; the project
@@ -147,7 +147,7 @@ def test_observation_layout_and_perspective():
 def test_documented_observation_offsets_match_the_layout():
     import re
 
-    from envs.nigejozu import observation
+    from yuugi.envs.nigejozu import observation
 
     rows = re.findall(r"^\| (\w+) \((\d+)\) \| (\d+) \|", observation.__doc__, flags=re.M)
     assert [(name, int(start), int(size)) for name, start, size in rows] == [
@@ -155,7 +155,7 @@ def test_documented_observation_offsets_match_the_layout():
 
 
 def test_benchmark_runs():
-    from training.bench import bench_core
+    from yuugi.training.bench.bench import bench_core
 
     result = bench_core("nigejozu", 64, 0.2)
     assert result.decisions > 0 and result.games > 0

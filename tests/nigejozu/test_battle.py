@@ -135,7 +135,7 @@ def oracle(troops, chip, escape, per=1):
 
 
 def test_battle_matches_the_rules_pseudo_code_on_random_boards():
-    from envs import make_game
+    from yuugi.envs import make_game
 
     rng = np.random.default_rng(11)
     for per in (1, 2):
@@ -148,7 +148,7 @@ def test_battle_matches_the_rules_pseudo_code_on_random_boards():
                 st.troops[i, :, side] = np.bincount(rng.choice(spots, size=18), minlength=11)
         st.hand[:] = 0
         st.escape[:] = rng.integers(0, 2, size=300)
-        from envs.nigejozu.rules import battle
+        from yuugi.envs.nigejozu.rules import battle
 
         battle(st, np.arange(300), g.config)
         for i in range(300):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.errors import IllegalActionError
+from yuugi.envs.core.errors import IllegalActionError
 from tests.nigejozu.helpers import (board, card, legal, legal_cards, legal_provinces, load, position, prov, step,
                                     troops)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.sampling import random_legal
+from yuugi.envs.core.sampling import random_legal
 from tests.nigejozu.helpers import game
 from tests.nigejozu.invariants import check_invariants
 

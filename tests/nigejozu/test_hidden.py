@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.policy import random_legal
-from envs import make_game
-from envs.nigejozu.hidden import resample_hidden
-from envs.nigejozu.state import PHASE_TURN_START
+from yuugi.agents.policy import random_legal
+from yuugi.envs import make_game
+from yuugi.envs.nigejozu.hidden import resample_hidden
+from yuugi.envs.nigejozu.state import PHASE_TURN_START
 from tests.nigejozu.invariants import ROLL, check_invariants
 from tests.hidden_checks import play_to_the_end
 

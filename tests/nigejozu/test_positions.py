@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from envs.core.errors import PositionError
+from yuugi.envs.core.errors import PositionError
 from tests.nigejozu.helpers import CHIPS, card, game, load, position, prov, random_actions, step
 
 SKIP = {"rng_key", "rng_counter", "rewards"}  # not part of a position

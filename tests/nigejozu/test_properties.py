@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from envs.core.errors import IllegalActionError
+from yuugi.envs.core.errors import IllegalActionError
 from tests.nigejozu.helpers import game
 from tests.nigejozu.invariants import check_invariants
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.errors import IllegalActionError
+from yuugi.envs.core.errors import IllegalActionError
 from tests.nigejozu.helpers import CHIPS, PROVINCES, board, count_die, legal, legal_cards, load, position, step
 
 

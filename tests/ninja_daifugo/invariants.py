@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.ninja_daifugo.cards import ALL_CARDS, popcount
-from envs.ninja_daifugo.state import DaifugoState
+from yuugi.envs.ninja_daifugo.cards import ALL_CARDS, popcount
+from yuugi.envs.ninja_daifugo.state import DaifugoState
 
 
 def check_invariants(st: DaifugoState, mask: np.ndarray) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from envs import make_game
+from yuugi.envs import make_game
 
 from .scenario_helpers import act, card_index, label, load, mask, pos, step  # noqa: F401 (re-exported)
 

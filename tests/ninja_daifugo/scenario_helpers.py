@@ -10,9 +10,9 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from envs import make_game
-from envs.ninja_daifugo import actions as A
-from envs.ninja_daifugo.config import DaifugoConfig
+from yuugi.envs import make_game
+from yuugi.envs.ninja_daifugo import actions as A
+from yuugi.envs.ninja_daifugo.config import DaifugoConfig
 
 # These tests cover the base daifugō rules. When the engine has the ninja layer (option ``ninja``),
 # it is switched off so that the jutsu indices stay masked and no points come into play.

@@ -6,8 +6,8 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs import make, make_game, ninja_daifugo_v0
-from envs.core.errors import IllegalActionError, OptionError
+from yuugi.envs import make, make_game, ninja_daifugo_v0
+from yuugi.envs.core.errors import IllegalActionError, OptionError
 
 
 def test_api_test_passes():

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.policy import random_legal
-from envs import make_game
+from yuugi.agents.policy import random_legal
+from yuugi.envs import make_game
 from tests.ninja_daifugo.invariants import check_invariants
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.policy import random_legal
-from envs import make_game
-from envs.ninja_daifugo.cards import ALL_CARDS, popcount, unpack_bits
-from envs.ninja_daifugo.hidden import resample_hidden
-from envs.ninja_daifugo.rules import TRIBUTE_ORDER
-from envs.ninja_daifugo.state import DAIFUGO, DAIHINMIN, FUGO, HINMIN
+from yuugi.agents.policy import random_legal
+from yuugi.envs import make_game
+from yuugi.envs.ninja_daifugo.cards import ALL_CARDS, popcount, unpack_bits
+from yuugi.envs.ninja_daifugo.hidden import resample_hidden
+from yuugi.envs.ninja_daifugo.rules import TRIBUTE_ORDER
+from yuugi.envs.ninja_daifugo.state import DAIFUGO, DAIHINMIN, FUGO, HINMIN
 from tests.ninja_daifugo.invariants import check_invariants
 from tests.hidden_checks import play_to_the_end
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import envs.ninja_daifugo as package
+import yuugi.envs.ninja_daifugo as package
 
 _DIR = Path(package.__file__).parent
 
@@ -25,7 +25,7 @@ def _imported_modules(path: Path) -> set[str]:
 def test_the_ninja_layer_does_not_import_the_rules() -> None:
     for name in ("ninjutsu", "held", "seats", "field", "points"):
         imported = _imported_modules(_DIR / f"{name}.py")
-        assert ".rules" not in imported and "envs.ninja_daifugo.rules" not in imported, name
+        assert ".rules" not in imported and "yuugi.envs.ninja_daifugo.rules" not in imported, name
 
 
 def test_the_rules_use_the_ninja_layer() -> None:  # (so the check above is about a real dependency)

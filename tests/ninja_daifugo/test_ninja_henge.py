@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from envs.core.errors import IllegalActionError
+from yuugi.envs.core.errors import IllegalActionError
 
 from .ninja_helpers import HENGE, PASS, is_legal, jutsu_legal, load, ngame, points, pos, seat0, step
 

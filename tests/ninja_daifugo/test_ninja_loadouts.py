@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs import make_game
-from envs.core.errors import OptionError
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import OptionError
 
 from .ninja_helpers import ASH, HENGE, JUTSU_RANGE, RAITON, SHU, jutsu_legal, load, mask, ngame, points, pos, step
 

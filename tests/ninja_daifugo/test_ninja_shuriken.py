@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from envs.core.errors import IllegalActionError
+from yuugi.envs.core.errors import IllegalActionError
 
 from .ninja_helpers import (ASH, PASS, PICK, SHU, is_legal, jutsu_legal, legal_set, load, mask, ngame, points, pos,
                             seat0, step)

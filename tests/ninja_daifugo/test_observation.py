@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.ninja_daifugo.cards import BIT, NUM_CARDS, unpack_bits
-from envs.ninja_daifugo.observation import OFFSETS
+from yuugi.envs.ninja_daifugo.cards import BIT, NUM_CARDS, unpack_bits
+from yuugi.envs.ninja_daifugo.observation import OFFSETS
 
 from .ninja_helpers import PASS, PICK, SHU, ngame, seat0
 from .scenario_helpers import card_index, game, load, pos, step

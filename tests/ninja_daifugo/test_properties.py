@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from agents.policy import random_legal
-from envs import make_game
-from envs.core.errors import IllegalActionError
+from yuugi.agents.policy import random_legal
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import IllegalActionError
 from tests.ninja_daifugo.invariants import check_invariants
 
 GAME_OPTIONS = [

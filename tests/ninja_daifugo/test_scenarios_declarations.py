@@ -5,7 +5,7 @@ Rules file §2.2, §5.2-2, §5.4, §5.5, §5.7-7, §8 A20, A22, A32.
 from __future__ import annotations
 
 
-from envs.ninja_daifugo import actions as A
+from yuugi.envs.ninja_daifugo import actions as A
 
 from .scenario_helpers import game, legal, legal_labels, load, pos, step, steps
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.errors import IllegalActionError
-from envs.ninja_daifugo import actions as A
+from yuugi.envs.core.errors import IllegalActionError
+from yuugi.envs.ninja_daifugo import actions as A
 
 from .scenario_helpers import game, label, legal, legal_labels, load, pos, step, strongest
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from envs import make_game
-from envs.core.errors import OptionError, PositionError
-from envs.ninja_daifugo.position import from_position
+from yuugi.envs import make_game
+from yuugi.envs.core.errors import OptionError, PositionError
+from yuugi.envs.ninja_daifugo.position import from_position
 
 from .scenario_helpers import ALL_CARDS, game, position
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.errors import IllegalActionError
+from yuugi.envs.core.errors import IllegalActionError
 
 from .scenario_helpers import (ALL_CARDS, JUTSU_INDICES, PICK0, RANKS, ZERO_SUM, card_index, game, legal_labels,
                                load, pos, step, strongest)

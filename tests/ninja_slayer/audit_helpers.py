@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from envs.core.errors import IllegalActionError
-from envs.ninja_slayer_v0 import Game
+from yuugi.envs.core.errors import IllegalActionError
+from yuugi.envs.ninja_slayer_v0 import Game
 
 # ---- action indices (documentation page, "Actions") ------------------------------------------------
 PASS, SKIP_ETEL, END_AISATSU, NO_INTERRUPT = 0, 11, 272, 279

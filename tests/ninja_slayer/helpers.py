@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.sampling import random_legal
-from envs.ninja_slayer_v0 import Game
+from yuugi.envs.core.sampling import random_legal
+from yuugi.envs.ninja_slayer_v0 import Game
 
 from .invariants import check_invariants
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import (DECISION_INTERRUPT, DECISION_TARGET, ITEM_ENTRY, ITEM_KOTODAMA, OP_WAIT,
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import (DECISION_INTERRUPT, DECISION_TARGET, ITEM_ENTRY, ITEM_KOTODAMA, OP_WAIT,
                                      NinjaSlayerState)
 
 

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs import ninja_slayer_v0
-from envs.core.errors import IllegalActionError, OptionError, PositionError
-from envs.core.sampling import random_legal
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer import decks as D
-from envs.ninja_slayer.observation import offsets
+from yuugi.envs import ninja_slayer_v0
+from yuugi.envs.core.errors import IllegalActionError, OptionError, PositionError
+from yuugi.envs.core.sampling import random_legal
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer import decks as D
+from yuugi.envs.ninja_slayer.observation import offsets
 from tests.ninja_slayer.helpers import char, game, load, seat, table
 
 pytestmark = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.sampling import random_legal
+from yuugi.envs.core.sampling import random_legal
 from tests.ninja_slayer.helpers import game
 
 RULE_SETS = [

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import DECISION_TARGET, PHASE_IKUSA_START, PHASE_UNTAP
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import DECISION_TARGET, PHASE_IKUSA_START, PHASE_UNTAP
 from tests.ninja_slayer.helpers import (activate, aisatsu, cast, char, choose, deck_len, enter, load, passes, seat,
                                         step, table)
 

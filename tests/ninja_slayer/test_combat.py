@@ -2,8 +2,8 @@
 カイゼン against plain インターラプト), 6b skipped, attackers and targets leaving, ON_KILL."""
 from __future__ import annotations
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import DECISION_DECLARE, DECISION_INTERRUPT, DECISION_PRIORITY, PHASE_DAMAGE
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import DECISION_DECLARE, DECISION_INTERRUPT, DECISION_PRIORITY, PHASE_DAMAGE
 from tests.ninja_slayer.helpers import (NO_INTERRUPT, PASS, aisatsu, cast, char, deck_len, interrupt, load, passes,
                                         seat, step, table)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from envs import ninja_slayer_v0
-from envs.core import testing
+from yuugi.envs import ninja_slayer_v0
+from yuugi.envs import conformance as testing
 
 RULES = [
     {},

@@ -1,8 +1,8 @@
 """Damage to a player: one card per point, ウケミ in the middle, deck-out and the 10th damage."""
 from __future__ import annotations
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import END_DAMAGE, END_DECKOUT
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import END_DAMAGE, END_DECKOUT
 from tests.ninja_slayer.helpers import aisatsu, cast, char, deck_len, load, passes, seat, step, table
 
 ID = {c: C.card_index(c) for c in ("C01", "C06", "C14", "C22", "C25", "C27", "K10", "K15")}

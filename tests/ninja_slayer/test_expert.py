@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.expert import ExpertPolicy
-from agents.search.game_search import HORIZONS, TurnsAhead
-from agents.registry import available_levels, cpu, heuristic
-from agents.search.dispatch import act
-from agents.search.resamplers import resampler
-from envs.core.sampling import random_legal
+from yuugi.agents.expert import ExpertPolicy
+from yuugi.agents.search.game_search import HORIZONS, TurnsAhead
+from yuugi.agents.registry import available_levels, cpu, heuristic
+from yuugi.agents.search.dispatch import act
+from yuugi.agents.search.resamplers import resampler
+from yuugi.envs.core.sampling import random_legal
 from tests.agents.test_expert import TrueWorld
 from tests.ninja_slayer.helpers import game
 from tests.ninja_slayer.invariants import check_invariants

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.ninja_slayer.state import END_TRUNCATED
+from yuugi.envs.ninja_slayer.state import END_TRUNCATED
 from tests.ninja_slayer.helpers import game, play_random
 
 FAMILIES = {

@@ -7,11 +7,11 @@ import functools
 import numpy as np
 import pytest
 
-from envs.core.sampling import random_legal
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer import hidden
-from envs.ninja_slayer.decks import CONSTRUCTED, DECK_NAMES, MAX_UKEMI
-from envs.ninja_slayer.hidden import deck_candidates, resample_hidden, seen_cards
+from yuugi.envs.core.sampling import random_legal
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer import hidden
+from yuugi.envs.ninja_slayer.decks import CONSTRUCTED, DECK_NAMES, MAX_UKEMI
+from yuugi.envs.ninja_slayer.hidden import deck_candidates, resample_hidden, seen_cards
 from tests.ninja_slayer.helpers import game
 from tests.ninja_slayer.invariants import check_invariants, initial_decks
 from tests.hidden_checks import play_to_the_end

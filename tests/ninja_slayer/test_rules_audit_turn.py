@@ -242,8 +242,8 @@ def test_raw_env_illegal_action_raises_and_changes_nothing():
     """Issue build item 2 / §5.3: an illegal action raises IllegalActionError in the raw AEC env, state untouched."""
     import numpy as np
 
-    from envs import ninja_slayer_v0
-    from envs.core.errors import IllegalActionError
+    from yuugi.envs import ninja_slayer_v0
+    from yuugi.envs.core.errors import IllegalActionError
 
     env = ninja_slayer_v0.raw_env()
     env.reset(seed=3)

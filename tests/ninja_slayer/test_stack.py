@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import DECISION_DECLARE, DECISION_PRIORITY, PHASE_CHAR
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import DECISION_DECLARE, DECISION_PRIORITY, PHASE_CHAR
 from tests.ninja_slayer.helpers import PASS, cast, char, enter, load, passes, seat, step, table
 
 K = {c: C.card_index(c) for c in ("K01", "K04", "K05", "K09", "K13", "C09", "C10", "C01")}

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.sampling import random_legal
+from yuugi.envs.core.sampling import random_legal
 
-from envs.ninja_slayer.state import (DECISION_DECLARE, DECISION_ETEL, DECISION_PRIORITY, END_TRUNCATED, PHASE_CHAR,
+from yuugi.envs.ninja_slayer.state import (DECISION_DECLARE, DECISION_ETEL, DECISION_PRIORITY, END_TRUNCATED, PHASE_CHAR,
                                      PHASE_DRAW, PHASE_END, PHASE_ETEL, PHASE_IKUSA_END, PHASE_IKUSA_START,
                                      PHASE_UNTAP)
 from tests.ninja_slayer.helpers import END_AISATSU, PASS, SKIP_ETEL, char, etel_put, game, load, passes, seat, step, \

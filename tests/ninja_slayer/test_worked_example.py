@@ -1,8 +1,8 @@
 """The rules' worked micro-example: C04 Sabiyari attacks, C09 Kasumi-kabe may interrupt, step by step."""
 from __future__ import annotations
 
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.state import (DECISION_DECLARE, DECISION_INTERRUPT, DECISION_PRIORITY, PHASE_DAMAGE,
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.state import (DECISION_DECLARE, DECISION_INTERRUPT, DECISION_PRIORITY, PHASE_DAMAGE,
                                      PHASE_DECLARE, PHASE_INTERRUPT)
 from tests.ninja_slayer.helpers import (NO_INTERRUPT, aisatsu, cast, char, interrupt, load, passes, seat, step,
                                         table)

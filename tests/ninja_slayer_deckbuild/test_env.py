@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from envs.core.errors import IllegalActionError, OptionError
-from envs.deckbuild.env import DeckBuildEnv
-from envs.ninja_slayer.decks import validate_constructed
-from envs.ninja_slayer_deckbuild_v0 import ENV_ID, env as make_env, register_deckbuild_env
+from yuugi.envs.core.errors import IllegalActionError, OptionError
+from yuugi.seated.deckbuild.env import DeckBuildEnv
+from yuugi.envs.ninja_slayer.decks import validate_constructed
+from yuugi.seated.ninja_slayer_deckbuild_v0 import ENV_ID, env as make_env
+from yuugi.envs.registration import register_gymnasium_ids as register_deckbuild_env
 
 
 def build(env: DeckBuildEnv, seed: int, pick_seed: int = 0):
@@ -45,7 +46,7 @@ def test_the_built_deck_passes_the_deck_validator_and_is_what_was_picked():
     deck = steps[-1][3]["deck"]
     assert len(validate_constructed(deck)) == 50
     picked = sorted(c for c, *_ in steps)  # the picks, as card indices
-    from envs.ninja_slayer import cards as C
+    from yuugi.envs.ninja_slayer import cards as C
     assert sorted(C.card_index(code) for code in deck) == picked
 
 
@@ -125,7 +126,7 @@ def test_import_envs_registers_the_deckbuild_id():
 
 
 def test_importing_the_env_does_not_import_agents():
-    code = ("import sys, envs.ninja_slayer_deckbuild_v0 as m, envs.deckbuild.env; m.env(level='random');"
+    code = ("import sys, yuugi.seated.ninja_slayer_deckbuild_v0 as m, yuugi.seated.deckbuild.env; m.env(level='random');"
             "print(sorted(k for k in sys.modules if k == 'agents' or k.startswith('agents.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from envs.core.errors import IllegalActionError
-from envs.deckbuild.env import DeckBuildEnv
+from yuugi.envs.core.errors import IllegalActionError
+from yuugi.seated.deckbuild.env import DeckBuildEnv
 
 CARD_TABLE = Path(__file__).resolve().parents[2] / "envs" / "ninja_slayer" / "cards.csv"
 

@@ -6,8 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from envs.ninja_slayer.decks import validate_constructed
-from training import deck_search
+from yuugi.envs.ninja_slayer.decks import validate_constructed
+from yuugi.training.research import deck_search
 
 
 def test_mutants_are_legal_and_keep_50_cards():
@@ -41,7 +41,7 @@ def test_a_tiny_search_and_measurement_write_the_deck_and_its_intervals(tmp_path
                              "--generations", "1", "--candidates", "1", "--games", "2", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     validate_constructed(data["deck"])
-    assert data["search"]["command"].startswith("python -m training.deck_search search --level random")
+    assert data["search"]["command"].startswith("python -m yuugi.training.research.deck_search search --level random")
     assert deck_search.main(["measure", "--level", "random", "--opponents", "D2", "--games", "4", "--out", str(out)]) == 0
     row = json.loads(out.read_text())["measurement"]["opponents"][0]
     assert row["games"] == 4 == row["wins"] + row["losses"] + row["draws"]

@@ -12,7 +12,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def local_ray():
     ray = pytest.importorskip("ray", reason='the ray extra is not installed (pip install -e ".[ray]")')
 
-    from training.ray_cluster import start_local
+    from yuugi.training.rllib.cluster import start_local
 
     if not ray.is_initialized():
         start_local(num_cpus=2)

@@ -9,7 +9,7 @@ GAMES = 600  # two chunks of 500 games per pairing: chunks of one pairing run on
 
 
 def _cli(capsys, argv):
-    from training.cli import main
+    from yuugi.training.cli.main import main
 
     code = main(argv)
     out = capsys.readouterr().out
@@ -21,8 +21,8 @@ def _network(path, seed):
     """A numpy network for nigejozu with random weights: it plays by argmax, drawing no random numbers."""
     import numpy as np
 
-    from agents.mlp import MLPPolicy
-    from envs import make_game
+    from yuugi.agents.mlp import MLPPolicy
+    from yuugi.envs import make_game
 
     rng = np.random.default_rng(seed)
     MLPPolicy([rng.normal(size=(241, 32)), rng.normal(size=(32, 29))], [np.zeros(32), np.zeros(29)]) \
@@ -53,8 +53,8 @@ def test_policies_that_draw_random_numbers_give_the_local_table_too(local_ray, c
 
 def test_any_number_of_workers_gives_the_same_result(local_ray):
     """Each chunk has its own generator, so random and easy play the same games on 1 or 2 workers."""
-    from training.distributed_eval import evaluate_distributed
-    from training.evaluate import format_tables
+    from yuugi.training.rllib.distributed_eval import evaluate_distributed
+    from yuugi.training.eval.evaluate import format_tables
 
     policies = {"random": "random", "easy": "easy", "normal": "normal"}
     one = evaluate_distributed("nigejozu", policies, games=GAMES, seed=5, workers=1)
@@ -68,8 +68,8 @@ def test_any_number_of_workers_gives_the_same_result(local_ray):
 
 def test_chunk_scores_depend_only_on_the_chunk(local_ray):
     """A chunk played alone gives the scores it gives inside a whole run (no hidden state between chunks)."""
-    from agents.registry import cpu
-    from training.distributed_eval import chunk_scores, evaluate_distributed
+    from yuugi.agents.registry import cpu
+    from yuugi.training.rllib.distributed_eval import chunk_scores, evaluate_distributed
 
     run = evaluate_distributed("nigejozu", {"random": "random", "easy": "easy"}, games=GAMES, seed=9, workers=2)
     second = chunk_scores("nigejozu", {}, cpu("nigejozu", "random"), cpu("nigejozu", "easy"), 0, 1, 500, GAMES, 9,

@@ -9,7 +9,7 @@ above 0.5 over 10,000 games is a real edge, not luck.
 The settings were found in a sweep: a larger batch per update (64 games x 64 steps) and a learning
 rate falling to near zero by the end; on training seeds 3 and 4 the export won 0.550 and 0.571 of
 the games (lower bounds 0.541 and 0.562) after 200k learner decisions. Those runs seated the learner
-by RLlib's random episode ids, so a seed did not fix the run; with counted ids (training/rllib_env.py)
+by RLlib's random episode ids, so a seed did not fix the run; with counted ids (training/rllib/env.py)
 seed 3 trains the same weights every time, which won 0.551 [0.542, 0.561] in two runs of this test.
 
 The run and its checks are one test, so that CI's ``pytest -n 2`` trains once whichever worker
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def train_config(seed):
     """200k learner decisions against ``random`` on one env runner of 64 games (about 90 PPO iterations)."""
-    from training.rllib_train import RllibTrainConfig
+    from yuugi.training.rllib.train import RllibTrainConfig
 
     return RllibTrainConfig(game="nigejozu", rules={"reward_scheme": "score_diff"}, total_steps=200_000, seed=seed,
                             workers=1, envs_per_worker=64, rollout_length=64, levels=("random",), snapshots=0,
@@ -45,9 +45,9 @@ def train_config(seed):
 
 @pytest.mark.long
 def test_rllib_from_scratch_beats_random_and_its_export_plays_with_numpy_only(local_ray, tmp_path, capsys):
-    from agents.weights_format import read_signature
-    from training.evaluate import evaluate
-    from training.rllib_train import train
+    from yuugi.agents.weights_format import read_signature
+    from yuugi.training.eval.evaluate import evaluate
+    from yuugi.training.rllib.train import train
 
     trained = train(train_config(seed=3), tmp_path)
     weights = trained["weights"]
@@ -81,8 +81,8 @@ def numpy_only_script(weights) -> str:
         sys.modules["torch"] = None
         sys.modules["ray"] = None
         import numpy as np
-        from agents.mlp import MLPPolicy
-        from envs import make_game
+        from yuugi.agents.mlp import MLPPolicy
+        from yuugi.envs import make_game
         game = make_game("nigejozu")
         policy = MLPPolicy.load({str(weights)!r}, game="nigejozu")
         state = game.init(np.arange(256))
@@ -98,7 +98,7 @@ def numpy_only_script(weights) -> str:
 
 
 def test_the_policy_mapping_gives_each_game_one_learner_seat_and_every_opponent():
-    from training.rllib_train import LEARNER, SelfPlayMapping
+    from yuugi.training.rllib.train import LEARNER, SelfPlayMapping
 
     class Episode:
         def __init__(self, i):
@@ -120,7 +120,7 @@ def test_the_policy_mapping_gives_each_game_one_learner_seat_and_every_opponent(
 
 def test_a_snapshot_refresh_copies_the_learner_to_the_learner_group_and_the_env_runners(local_ray):
     """After an update the learner differs from the frozen snapshot; a refresh makes them equal everywhere."""
-    from training.rllib_train import LEARNER, RllibTrainConfig, build_config, refresh_snapshot
+    from yuugi.training.rllib.train import LEARNER, RllibTrainConfig, build_config, refresh_snapshot
 
     cfg = RllibTrainConfig(game="nigejozu", workers=1, envs_per_worker=8, rollout_length=16, minibatch_size=64,
                            epochs=1, levels=("random",), snapshots=1, hidden=(16,))
@@ -154,7 +154,7 @@ def test_a_snapshot_refresh_copies_the_learner_to_the_learner_group_and_the_env_
 def test_two_runs_with_one_seed_train_the_same_weights(local_ray, tmp_path):
     """A run is reproducible: the learner's seat in each game, every sampled action and every update
     follow from the seed (the env runner counts episode ids instead of RLlib's random ``uuid4``)."""
-    from training.rllib_train import RllibTrainConfig, train
+    from yuugi.training.rllib.train import RllibTrainConfig, train
 
     cfg = RllibTrainConfig(game="nigejozu", total_steps=3_000, seed=5, workers=1, envs_per_worker=16,
                            rollout_length=32, minibatch_size=128, epochs=2, levels=("random",), snapshots=1,

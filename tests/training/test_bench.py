@@ -6,8 +6,10 @@ import random
 import numpy as np
 import pytest
 
-from training import bench, peers
-from training.bench import BenchResult, Spread
+from yuugi.training.bench import bench
+
+from yuugi.training.bench import peers
+from yuugi.training.bench.bench import BenchResult, Spread
 
 
 def result(game: str, decisions: int, seconds: float = 1.0, face: str = "core", batch: int = 1024) -> BenchResult:
@@ -159,7 +161,7 @@ def test_openspiel_preallocated_observation_equals_its_tensor(game_name, kind, t
 
 
 def test_time_split_reports_the_lower_quartile_of_each_part():
-    from training.bench_split import PARTS, lower_quartiles
+    from yuugi.training.bench.split import PARTS, lower_quartiles
 
     # Mask times 1, 2, 3, 4 ms: the 25th percentile interpolates to 1 + 0.75 * (2 - 1) = 1.75.
     samples = [(m, 10.0, 0.5, 2.0 * m, 0.0) for m in (4.0, 1.0, 3.0, 2.0)]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from training import cli
-from training.play import play
+from yuugi.training.cli import main as cli
+from yuugi.training.play.play import play
 
 
 def test_play_survives_a_typo_and_finishes_the_game():
@@ -79,9 +79,9 @@ def _interrupted_train(capsys, argv: list[str]) -> tuple[str, str]:
 
 
 def test_ctrl_c_during_training_saves_a_checkpoint_and_says_where(tmp_path, monkeypatch, capsys, recwarn):
-    from agents.mlp import MLPPolicy
+    from yuugi.agents.mlp import MLPPolicy
 
-    from training.sb3_vec import SB3SelfPlayVecEnv
+    from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv
 
     _interrupt_after(monkeypatch, SB3SelfPlayVecEnv, "step_wait", 40)
     line, _ = _interrupted_train(capsys, ["train", "nigejozu", "--steps", "100000", "--envs", "4",
@@ -99,9 +99,9 @@ def test_ctrl_c_during_training_saves_a_checkpoint_and_says_where(tmp_path, monk
 
 
 def test_ctrl_c_before_learning_leaves_one_checkpoint_and_no_empty_folder(tmp_path, monkeypatch, capsys):
-    import training.imitation
+    import yuugi.training.train.imitation
 
-    _interrupt_after(monkeypatch, training.imitation, "clone", 1)  # during behaviour cloning
+    _interrupt_after(monkeypatch, yuugi.training.train.imitation, "clone", 1)  # during behaviour cloning
     line, _ = _interrupted_train(capsys, ["train", "momotaro", "--rule", "num_players=2", "--bc-decisions", "64",
                                           "--envs", "4", "--out", str(tmp_path)])
     assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["momotaro_000000000.npz",

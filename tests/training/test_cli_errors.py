@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from training import cli
-from training.play import play
+from yuugi.training.cli import main as cli
+from yuugi.training.play.play import play
 
 
 def _one_line_error(capsys, argv: list[str]) -> str:
@@ -60,7 +60,7 @@ def test_bad_command_line_is_one_line_and_status_2(capsys, case):
 
 
 def test_hard_for_rules_without_weights_is_one_line(capsys, monkeypatch, tmp_path):
-    monkeypatch.setattr("agents.registry.WEIGHTS_DIR", tmp_path)  # a checkout without weights
+    monkeypatch.setattr("yuugi.agents.shipped.WEIGHTS_DIR", tmp_path)  # a checkout without weights
     line = _one_line_error(capsys, ["eval", "nigejozu", "--levels", "normal", "hard"])
     assert "no trained weights for 'nigejozu'" in line and "yuugi train nigejozu" in line
 
@@ -91,15 +91,15 @@ def test_a_model_file_that_is_not_a_runs_is_one_line(capsys, tmp_path):
 def test_bad_recorded_decisions_are_one_line_before_training(capsys, tmp_path):
     import io
 
-    from training.distill import record, save
+    from yuugi.training.train.distill import record, save
 
     out = tmp_path / "o"
     line = _one_line_error(capsys, ["train", "nigejozu", "--bc-data", str(tmp_path / "none.npz"), "--out", str(out)])
-    assert "none.npz: no such file" in line and "training.distill" in line
+    assert "none.npz: no such file" in line and "yuugi.training.train.distill" in line
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"PK\x03\x04 not really")
     line = _one_line_error(capsys, ["train", "nigejozu", "--bc-data", str(bad), "--out", str(out)])
-    assert "bad.npz: not a file recorded by python -m training.distill" in line
+    assert "bad.npz: not a file recorded by python -m yuugi.training.train.distill" in line
     labels = tmp_path / "labels.npz"
     save(record("nigejozu", games=1, batch=1, expert_options={"samples": 2, "top_n": 2}, log=io.StringIO()), labels)
     line = _one_line_error(capsys, ["train", "momotaro", "--bc-data", str(labels), "--out", str(out)])
@@ -126,7 +126,7 @@ def test_save_into_a_missing_folder_fails_before_the_run(capsys, monkeypatch, tm
     def no_run(*args, **kwargs):
         raise AssertionError("the evaluation must not start")
 
-    monkeypatch.setattr("training.evaluate.evaluate", no_run)
+    monkeypatch.setattr("yuugi.training.eval.evaluate.evaluate", no_run)
     target = tmp_path / "no" / "such" / "ladder.json"
     line = _one_line_error(capsys, ["eval", "nigejozu", "--games", "4", flag, str(target)])
     assert flag in line and str(tmp_path / "no" / "such") in line and "does not exist" in line
@@ -161,7 +161,7 @@ def test_the_installed_command_exits_2_with_one_line():
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "training.cli", "eval", "momotaro", "--games", "0"],
+    done = subprocess.run([sys.executable, "-m", "yuugi.training.cli.main", "eval", "momotaro", "--games", "0"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == ["yuugi eval: error: argument --games: must be at least 1, got 0 "

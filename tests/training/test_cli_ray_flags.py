@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from training.cli import main
+from yuugi.training.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _without_ray(argv: list[str]) -> subprocess.CompletedProcess:
     script = ("import sys; sys.modules['ray'] = None\n"
-              "from training.cli import main\n"
+              "from yuugi.training.cli.main import main\n"
               f"code = main({argv!r})\n"
               "assert 'ray' not in [m for m in sys.modules if sys.modules[m] is not None], 'ray was imported'\n"
               "sys.exit(code)\n")

@@ -3,11 +3,11 @@ a residual policy that starts as the heuristic."""
 import numpy as np
 import pytest
 
-from agents.heuristics.ninja_daifugo import DaifugoHeuristic
-from agents.mlp import MLPPolicy
-from agents.priors import FLOOR, DaifugoHeuristicScores, make_prior
-from envs import make_game
-from envs.ninja_daifugo import actions as A
+from yuugi.agents.heuristics.ninja_daifugo import DaifugoHeuristic
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.priors import FLOOR, DaifugoHeuristicScores, make_prior
+from yuugi.envs import make_game
+from yuugi.envs.ninja_daifugo import actions as A
 
 PRIOR = "ninja_daifugo_heuristic"
 
@@ -72,7 +72,7 @@ def test_scores_best_action_is_the_heuristics_choice():
 
 @pytest.mark.parametrize("head", ["full", "diagonal"])
 def test_untrained_residual_policy_plays_the_heuristics_argmax(tmp_path, head):
-    from training.selfplay import TrainConfig, train
+    from yuugi.training.train.selfplay import TrainConfig, train
 
     # A zero learning rate exports the network exactly as it was built: prior columns = gain · I.
     cfg = TrainConfig(game="ninja_daifugo", prior=PRIOR, bc_decisions=0, learning_rate=0.0, total_steps=64,
@@ -97,8 +97,8 @@ def test_untrained_residual_policy_plays_the_heuristics_argmax(tmp_path, head):
 
 
 def test_diagonal_head_trains_and_exports_what_torch_computes(tmp_path):
-    from training.export import max_logit_error
-    from training.selfplay import TrainConfig, train
+    from yuugi.training.train.export import max_logit_error
+    from yuugi.training.train.selfplay import TrainConfig, train
 
     cfg = TrainConfig(game="ninja_daifugo", prior=PRIOR, bc_decisions=0, learning_rate=1e-2, total_steps=128,
                       num_envs=4, n_steps=32, batch_size=32, n_epochs=2, net_arch=(16,), prior_head="diagonal",

@@ -1,4 +1,4 @@
-"""Distillation: recording a search's decisions (training.distill) and cloning them (TrainConfig.bc_data)."""
+"""Distillation: recording a search's decisions (yuugi.training.train.distill) and cloning them (TrainConfig.bc_data)."""
 from __future__ import annotations
 
 import io
@@ -7,12 +7,12 @@ import json
 import numpy as np
 import pytest
 
-from agents.mlp import MLPPolicy
-from agents.registry import cpu
-from envs import make_game
-from training.distill import RecordingSearch, load, load_many, record, save
-from training.evaluate import play_games, seat_layout
-from training.selfplay import TrainConfig, train
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.registry import cpu
+from yuugi.envs import make_game
+from yuugi.training.train.distill import RecordingSearch, load, load_many, record, save
+from yuugi.training.eval.evaluate import play_games, seat_layout
+from yuugi.training.train.selfplay import TrainConfig, train
 
 
 class HighestLegal:

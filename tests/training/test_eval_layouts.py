@@ -14,8 +14,9 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
-from envs import make_game
-from training import cli, evaluate
+from yuugi.envs import make_game
+from yuugi.training.cli import main as cli
+from yuugi.training.eval import evaluate
 
 
 class SeatSpy:
@@ -76,7 +77,7 @@ def test_two_player_layouts_are_the_same():
     for layout in evaluate.LAYOUTS:
         seating = evaluate.seat_layout(layout, np.arange(6), 2)
         assert seating.tolist() == [[0, 1], [1, 0]] * 3, layout
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     runs = [evaluate.evaluate("nigejozu", {lv: cpu("nigejozu", lv) for lv in ("random", "easy")}, games=6,
                               layout=layout) for layout in evaluate.LAYOUTS]
@@ -85,7 +86,7 @@ def test_two_player_layouts_are_the_same():
 
 
 def test_an_unknown_layout_names_the_choices():
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     with pytest.raises(ValueError, match="unknown layout 'ring'; choose from: alternate, field"):
         evaluate.evaluate("nigejozu", {lv: cpu("nigejozu", lv) for lv in ("random", "easy")}, games=2, layout="ring")
@@ -119,7 +120,7 @@ def _always_won(monkeypatch, a_return: float, b_return: float) -> None:
 
 @pytest.mark.parametrize("games", [1, 2, 7, 400])
 def test_all_games_won_reach_the_maximum_exactly_and_never_pass_it(monkeypatch, games):
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     _always_won(monkeypatch, 1.0, -1.0)
     result = evaluate.evaluate("nigejozu", {"a": cpu("nigejozu", "random"), "b": cpu("nigejozu", "random")},
@@ -131,7 +132,7 @@ def test_all_games_won_reach_the_maximum_exactly_and_never_pass_it(monkeypatch, 
 
 
 def test_all_games_lost_in_field_layout_stop_at_the_minimum(monkeypatch):
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     # momotaro, 4 players: A last at -1/3, the B seats' rewards then sum to 1/3 (zero-sum).
     _always_won(monkeypatch, -1 / 3, 1 / 9)
@@ -164,7 +165,7 @@ def test_bootstrap_is_seeded_and_inside_the_data():
     ("momotaro", {"num_players": 3}, "alternate"),
 ])
 def test_played_intervals_never_leave_the_possible_range(game_name, rules, layout):
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     result = evaluate.evaluate(game_name, {lv: cpu(game_name, lv, **rules) for lv in ("random", "easy")},
                                games=12, rules=rules, layout=layout)
@@ -177,7 +178,7 @@ def test_played_intervals_never_leave_the_possible_range(game_name, rules, layou
 
 # ---- progress ---------------------------------------------------------------------------------------
 def test_progress_counts_every_game_of_every_pairing():
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     ticks: list[int] = []
     evaluate.evaluate("nigejozu", {lv: cpu("nigejozu", lv) for lv in ("random", "easy", "normal")}, games=7,

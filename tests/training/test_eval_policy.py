@@ -12,7 +12,7 @@ import textwrap
 import numpy as np
 import pytest
 
-from training import cli
+from yuugi.training.cli import main as cli
 
 GAMES = "6"
 
@@ -40,8 +40,8 @@ def _write_module(tmp_path, monkeypatch, name: str, source: str) -> None:
 
 def make_npz(path, game_name: str = "nigejozu", **rules):
     """A small random network exported as ``yuugi train`` exports (MLPPolicy.save, signed for the game)."""
-    from agents.mlp import MLPPolicy
-    from envs import make_game
+    from yuugi.agents.mlp import MLPPolicy
+    from yuugi.envs import make_game
 
     game = make_game(game_name, **rules)
     rng = np.random.default_rng(0)
@@ -57,7 +57,7 @@ def make_maskable_ppo_zip(path, game_name: str = "nigejozu", **rules):
     import torch
     from sb3_contrib import MaskablePPO
 
-    from envs.core.single_agent import single_agent
+    from yuugi.seated.single_agent import single_agent
 
     torch.set_num_threads(1)
     env = single_agent(game_name, opponents="random", **rules)
@@ -114,7 +114,7 @@ def test_several_policies_are_rated_with_every_shipped_level(tmp_path, monkeypat
         def random_legal(observation, mask, rng):
             return (rng.random(mask.shape) * mask).argmax(axis=1)
     """)
-    from agents.registry import QUICK_LEVELS, available_levels
+    from yuugi.agents.registry import QUICK_LEVELS, available_levels
 
     record = _rated(capsys, ["eval", "nigejozu", "--games", "2", "--policy", "first=eval_spec_two:first_legal",
                              "--policy", "coin=eval_spec_two:random_legal"])
@@ -156,7 +156,7 @@ def test_a_bad_spec_is_one_line_naming_it_and_the_kinds(case, capsys, monkeypatc
     def no_run(*args, **kwargs):
         raise AssertionError("the evaluation must not start")
 
-    monkeypatch.setattr("training.evaluate.evaluate", no_run)
+    monkeypatch.setattr("yuugi.training.eval.evaluate.evaluate", no_run)
     spec, says = BAD_SPECS[case]
     assert cli.main(["eval", "nigejozu", "--levels", "random", "--games", "2", "--policy", f"mine={spec}"]) == 2
     captured = capsys.readouterr()
@@ -177,8 +177,8 @@ def test_a_zip_that_is_no_model_is_one_line(tmp_path, capsys):
 
 
 def test_npz_of_another_game_is_refused_naming_both(tmp_path, capsys):
-    from agents.mlp import MLPPolicy
-    from envs import make_game
+    from yuugi.agents.mlp import MLPPolicy
+    from yuugi.envs import make_game
 
     game = make_game("momotaro", num_players=2)
     sizes = [int(np.prod(game.observation_shape)), game.num_actions]

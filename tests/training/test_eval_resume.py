@@ -5,7 +5,9 @@ import json
 
 import pytest
 
-from training import cli, evaluate
+from yuugi.training.cli import main as cli
+
+from yuugi.training.eval import evaluate
 
 ARGS = ["eval", "nigejozu", "--levels", "random", "easy", "normal", "--games", "12", "--seed", "3"]
 
@@ -80,7 +82,7 @@ def test_interrupted_eval_without_save_shows_what_finished(monkeypatch, capsys):
 
 
 def test_evaluate_resume_state_round_trips_through_json():
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     policies = {lv: cpu("nigejozu", lv) for lv in ("random", "easy", "normal")}
     states = []
@@ -92,7 +94,7 @@ def test_evaluate_resume_state_round_trips_through_json():
 
 @pytest.mark.parametrize("games", [0, -5, 2.5, True])
 def test_evaluate_refuses_a_games_count_that_is_not_positive(games):
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     with pytest.raises(ValueError, match="games must be a positive integer"):
         evaluate.evaluate("nigejozu", {lv: cpu("nigejozu", lv) for lv in ("random", "easy")}, games=games)

@@ -1,11 +1,11 @@
-"""training.expert_ladder: a run spread over sittings (--resume) gives the games of one sitting."""
+"""yuugi.training.eval.expert_ladder: a run spread over sittings (--resume) gives the games of one sitting."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from training import expert_ladder
+from yuugi.training.eval import expert_ladder
 
 # A small, clock-free search (fixed rounds): the run is reproducible, so sittings can be compared.
 ARGS = ["nigejozu", "--games", "4", "--batch", "2", "--rounds", "1", "--samples", "2", "--top-n", "2",

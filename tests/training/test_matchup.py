@@ -6,10 +6,10 @@ import json
 import numpy as np
 import pytest
 
-from envs import make_game
-from envs.deckbuild.matches import Matchup, first_player_games, play_matchups
-from envs.deckbuild.scoring import score_deck
-from training import matchup
+from yuugi.envs import make_game
+from yuugi.seated.deckbuild.matches import Matchup, first_player_games, play_matchups
+from yuugi.seated.deckbuild.scoring import score_deck
+from yuugi.training.eval import matchup
 
 
 def test_seat_0_moves_first_in_every_game_kept():
@@ -52,7 +52,7 @@ def test_per_pairing_splits_the_games_over_the_two_orders():
 
 def test_outcomes_add_up_across_a_mixed_batch():
     game = make_game("ninja_slayer")
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     plays = [Matchup(("D1", "D2"), (0, 0), 7, 0), Matchup(("D3", "D4"), (0, 0), 5, 10**7)]
     out = play_matchups(game, plays, [cpu("ninja_slayer", "random")], np.random.default_rng(0), batch=3)
@@ -62,13 +62,13 @@ def test_outcomes_add_up_across_a_mixed_batch():
 
 def test_a_deck_moving_second_wins_when_the_first_player_loses():
     """score_deck(seats="second") is the mirror image of the first player's record on the same games."""
-    from agents.registry import cpu
+    from yuugi.agents.registry import cpu
 
     game = make_game("ninja_slayer")
     policy = cpu("ninja_slayer", "random")
     s = score_deck(game, "D3", "D1", policy, policy, 6, seed_start=0, rng=np.random.default_rng(1), seats="second")
     # the same games seen from the first player (D1 at seat 0): its seeds start half a stride later
-    from envs.deckbuild.matches import SEED_STRIDE
+    from yuugi.seated.deckbuild.matches import SEED_STRIDE
 
     out = play_matchups(game, [Matchup(("D1", "D3"), (0, 0), 6, SEED_STRIDE // 2)], [policy],
                         np.random.default_rng(1))
@@ -80,7 +80,7 @@ def test_the_command_line_writes_json_with_its_command_and_a_heat_map(tmp_path):
     out = tmp_path / "m.json"
     assert matchup.main(["--level", "random", "--games", "2", "--decks", "D2", "--batch", "2", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["command"] == f"python -m training.matchup --level random --games 2 --decks D2 --batch 2 --out {out}"
+    assert data["command"] == f"python -m yuugi.training.eval.matchup --level random --games 2 --decks D2 --batch 2 --out {out}"
     assert data["complete"] and len(data["cells"]) == 1 and data["cells"][0]["games"] == 2
     assert out.with_suffix(".png").stat().st_size > 1000
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.policy import RandomPolicy
-from envs import make_game
-from envs.ninja_daifugo import actions as A
-from training.play import play
-from training.play_daifugo import DaifugoTable
-from training.play_input import parse_card, parse_cards
-from training.play_table import InputError
+from yuugi.agents.policy import RandomPolicy
+from yuugi.envs import make_game
+from yuugi.envs.ninja_daifugo import actions as A
+from yuugi.training.play.play import play
+from yuugi.training.play.daifugo import DaifugoTable
+from yuugi.training.play.input import parse_card, parse_cards
+from yuugi.training.play.table import InputError
 
 # The deck as the rules define it: ranks 3 4 5 6 7 8 9 10 J Q K A 2 (weakest first), suits ♠ ♥ ♦ ♣,
 # card = 4 * rank position + suit position; the joker is card 52.

@@ -6,15 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.policy import RandomPolicy
-from envs.core import replay as R
-from envs.ninja_slayer import actions as A
-from envs.ninja_slayer import cards as C
-from envs.ninja_slayer.decks import CONSTRUCTED
-from envs.ninja_slayer_v0 import Game as NinjaSlayer
-from training.cli import NINJA_SLAYER_DECKS, main
-from training.play import play
-from training.play_ninja_slayer import DECK_CHOICES, NinjaSlayerTable, deck_pair
+from yuugi.agents.policy import RandomPolicy
+from yuugi.envs.faces import replay as R
+from yuugi.envs.ninja_slayer import actions as A
+from yuugi.envs.ninja_slayer import cards as C
+from yuugi.envs.ninja_slayer.decks import CONSTRUCTED
+from yuugi.envs.ninja_slayer_v0 import Game as NinjaSlayer
+from yuugi.training.cli.main import NINJA_SLAYER_DECKS, main
+from yuugi.training.play.play import play
+from yuugi.training.play.ninja_slayer import DECK_CHOICES, NinjaSlayerTable, deck_pair
 
 
 class Person:
@@ -111,9 +111,9 @@ def test_deck_flags_are_refused_in_one_line(argv, message, capsys):
 def test_by_name_once_registered_play_deck_record_and_replay(tmp_path, monkeypatch, capsys):
     # What `yuugi play ninja_slayer --deck D2 --record FILE` and `yuugi replay FILE` do once the registry
     # names the game (registered here for the test only).
-    import envs
+    from yuugi import envs
 
-    monkeypatch.setitem(envs.GAMES, "ninja_slayer", "envs.ninja_slayer_v0")
+    monkeypatch.setitem(envs.GAMES, "ninja_slayer", "yuugi.envs.ninja_slayer_v0")
     monkeypatch.setattr("builtins.input", lambda prompt="": "0")
     path = tmp_path / "ns.json"
     argv = ["play", "ninja_slayer", "--level", "random", "--seat", "1", "--deck", "D2", "--cpu-deck", "sealed",

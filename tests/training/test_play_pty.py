@@ -27,12 +27,12 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Terminal:
-    """``python -m training.cli ARGS`` (the ``yuugi`` command) on a pseudo-terminal."""
+    """``python -m yuugi.training.cli.main ARGS`` (the ``yuugi`` command) on a pseudo-terminal."""
 
     def __init__(self, *args: str) -> None:
         master, slave = os.openpty()
         env = dict(os.environ, TERM="dumb", PYTHONIOENCODING="utf-8", COLUMNS="200")
-        self.proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], stdin=slave, stdout=slave,
+        self.proc = subprocess.Popen([sys.executable, "-m", "yuugi.training.cli.main", *args], stdin=slave, stdout=slave,
                                      stderr=slave, cwd=ROOT, env=env, start_new_session=True)
         os.close(slave)
         self.master = master

@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from envs import GAMES, make_game
-from envs.core import replay as R
-from training.cli import main
-from training.play import play
+from yuugi.envs import GAMES, make_game
+from yuugi.envs.faces import replay as R
+from yuugi.training.cli.main import main
+from yuugi.training.play.play import play
 
 
 def random_record(name: str, seed: int, rng_seed: int = 0) -> dict:

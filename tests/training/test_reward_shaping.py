@@ -1,4 +1,4 @@
-"""Potential-based reward shaping (training.shaping): it pays damage as it happens, yet over each game it
+"""Potential-based reward shaping (yuugi.training.train.shaping): it pays damage as it happens, yet over each game it
 telescopes to the game's own reward, so the policies it favours are the terminal reward's."""
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ pytest.importorskip("stable_baselines3")
 
 from stable_baselines3.common.vec_env import VecEnvWrapper  # noqa: E402
 
-from agents.registry import heuristic  # noqa: E402
-from envs import make_game  # noqa: E402
-from training.sb3_vec import SB3SelfPlayVecEnv  # noqa: E402
-from training.shaping import ShapedRewardVecEnv, ninja_slayer_damage_potential  # noqa: E402
+from yuugi.agents.registry import heuristic  # noqa: E402
+from yuugi.envs import make_game  # noqa: E402
+from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv  # noqa: E402
+from yuugi.training.train.shaping import ShapedRewardVecEnv, ninja_slayer_damage_potential  # noqa: E402
 
 RULES = {"decks": "any"}
 
@@ -82,8 +82,8 @@ def test_shaping_telescopes_to_the_terminal_reward(gamma):
 
 def test_shaping_is_off_by_default_and_recorded_when_on(tmp_path):
     pytest.importorskip("sb3_contrib")
-    from agents.mlp import MLPPolicy
-    from training.selfplay import TrainConfig, train
+    from yuugi.agents.mlp import MLPPolicy
+    from yuugi.training.train.selfplay import TrainConfig, train
 
     assert TrainConfig(game="ninja_slayer").shaping == 0.0  # off unless asked for
     assert TrainConfig.for_game("nigejozu").shaping == 0.0

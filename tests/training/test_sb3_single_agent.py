@@ -16,7 +16,8 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.env_util import make_vec_env
 
-from envs.core.single_agent import register_envs, single_agent
+from yuugi.envs.registration import register_gymnasium_ids as register_envs
+from yuugi.seated.single_agent import single_agent
 
 register_envs()  # idempotent; envs may already have done it at import
 torch.set_num_threads(1)
@@ -105,9 +106,9 @@ def returns_against_random(model, games, seed=0):
     games are seeded 1_000_000 + i; the training env draws its deals' seeds from the whole 63-bit
     range, so the rated deals are not the trained ones.
     """
-    from agents.adapters import as_policy
-    from agents.policy import random_legal
-    from envs import make_game
+    from yuugi.agents.adapters import as_policy
+    from yuugi.agents.policy import random_legal
+    from yuugi.envs import make_game
 
     game = make_game("nigejozu")
     policy = as_policy(model, game=game)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from agents.heuristics.ninja_slayer import CONTROL, TUNED
-from training import slayer_style_search as S
+from yuugi.agents.heuristics.ninja_slayer import CONTROL, TUNED
+from yuugi.training.research import slayer_style_search as S
 
 
 def test_knobs_are_clipped_to_their_range_and_the_rest_stays_control():
@@ -30,7 +30,7 @@ def test_a_tiny_search_writes_its_generations_and_final_mean(tmp_path):
     result = json.loads(out.read_text())
     assert len(result["generations"]) == 2
     assert set(result["final"]) == {"face", "kill_scale", "keep_answer_open", "proactive_own_turn"}
-    assert result["command"].startswith("python -m training.slayer_style_search --knobs face,kill_scale")
+    assert result["command"].startswith("python -m yuugi.training.research.slayer_style_search --knobs face,kill_scale")
     # A second stage starts from the first's final mean and searches the other knobs with it fixed.
     out2 = tmp_path / "stage2.json"
     assert S.main(["--knobs", "draw_worth", "--start", str(out), "--games", "2", "--generations", "1",

@@ -6,12 +6,12 @@ import json
 import numpy as np
 import pytest
 
-from agents.mlp import MLPPolicy
-from agents.registry import cpu
-from envs import make_game
-from training.evaluate import evaluate, format_tables, save_plot
-from training.export import max_logit_error
-from training.selfplay import TrainConfig, train
+from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.registry import cpu
+from yuugi.envs import make_game
+from yuugi.training.eval.evaluate import evaluate, format_tables, save_plot
+from yuugi.training.train.export import max_logit_error
+from yuugi.training.train.selfplay import TrainConfig, train
 
 
 def test_tiny_training_run_exports_faithful_weights(tmp_path):

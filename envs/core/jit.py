@@ -1,0 +1,78 @@
+"""How the rules are compiled: numba, with an on-disk cache, one game at a time.
+
+Every game writes its rules as scalar functions over one game and compiles them with :func:`rules`
+(``numba.njit(cache=True)``). A *batch kernel* is a loop over the games of a batch written with
+``numba.prange``; :class:`BatchKernel` compiles it twice, lazily: a serial version (the default,
+one thread) and a parallel one for ``threads > 1``. Nothing compiles at import: the first call of a
+kernel compiles it (or loads it from the cache in ``__pycache__``), so ``import yuugi.envs`` stays cheap.
+
+Tables (action tables, card tables, adjacency) are passed to kernels as arguments, never read as
+globals, so a changed table can never be served from a stale compiled cache.
+
+``NUMBA_DISABLE_JIT=1`` runs every rule as the plain Python it is written in (the suite checks that
+the Python and the compiled code agree).
+"""
+from __future__ import annotations
+
+import os
+import types
+from typing import Any, Callable
+
+import numba
+
+# Parallel kernels run on numba's workqueue layer unless the user chose another: OpenMP's active
+# waiting made two-thread calls 30-40x slower on a busy machine, and TBB is not always installed.
+if "NUMBA_THREADING_LAYER" not in os.environ:
+    numba.config.THREADING_LAYER = "workqueue"
+
+
+def rules(fn: Callable[..., Any]) -> Any:
+    """Compile a scalar rule (a function over one game) with the on-disk cache."""
+    return numba.njit(cache=True)(fn)
+
+
+def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:
+    """A copy of ``fn`` under another qualified name: numba keys its cache files by that name, so the
+    serial and parallel compilations of one kernel never share (or overwrite) a cache entry."""
+    copy = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__ + suffix, fn.__defaults__, fn.__closure__)
+    copy.__qualname__ = fn.__qualname__ + suffix
+    copy.__module__ = fn.__module__
+    copy.__doc__ = fn.__doc__
+    return copy
+
+
+class BatchKernel:
+    """A loop over the games of a batch (``for i in numba.prange(n)``), compiled serial and parallel.
+
+    ``kernel(*args)`` runs the serial version; ``kernel(*args, threads=k)`` with k > 1 runs the
+    parallel one on k threads (numba's thread count is set for the call and restored after).
+    """
+
+    def __init__(self, fn: types.FunctionType) -> None:
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.py_func = fn
+        self.serial = numba.njit(cache=True)(fn)
+        self._parallel_fn = _renamed(fn, "__parallel")
+        self._parallel: Any = None
+
+    @property
+    def parallel(self) -> Any:
+        if self._parallel is None:
+            self._parallel = numba.njit(cache=True, parallel=True)(self._parallel_fn)
+        return self._parallel
+
+    def __call__(self, *args: Any, threads: int = 1) -> Any:
+        if threads <= 1:
+            return self.serial(*args)
+        before = numba.get_num_threads()
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+        try:
+            return self.parallel(*args)
+        finally:
+            numba.set_num_threads(before)
+
+
+def batch_kernel(fn: types.FunctionType) -> BatchKernel:
+    """Decorator form of :class:`BatchKernel`."""
+    return BatchKernel(fn)

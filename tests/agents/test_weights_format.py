@@ -144,7 +144,7 @@ def test_unsigned_weights_are_refused_with_the_stamp_command_and_stamping_keeps_
     original = _toy("momotaro", num_players=2)
     path = tmp_path / "old.npz"
     _unsigned(original, path)
-    with pytest.raises(WeightsError, match=r"records no game signature.*python -m training\.export stamp"):
+    with pytest.raises(WeightsError, match=r"records no game signature.*python -m yuugi\.training\.train\.export stamp"):
         MLPPolicy.load(path)
     signature = weights_format.stamp(path)  # game and rules from the file's own training record
     assert signature["game"] == "momotaro" and signature["num_players"] == 2

@@ -1,7 +1,8 @@
-"""``envs`` and ``agents`` import with the runtime dependencies alone (numpy, gymnasium, pettingzoo).
+"""``yuugi.envs``, ``yuugi.agents`` and ``yuugi.seated`` import with the runtime dependencies alone
+(numpy, numba, gymnasium, pettingzoo).
 
 A fresh interpreter blocks the training extras (``sys.modules[name] = None`` makes importing them
-raise ImportError) and imports every module under ``envs`` and ``agents``; the SB3 vector face, which
+raise ImportError) and imports every module under them; the SB3 vector face, which
 needs stable-baselines3, lives in ``training`` and must fail there, which shows that the block works.
 """
 from __future__ import annotations
@@ -18,9 +19,10 @@ SCRIPT = f"""
 import importlib, json, pkgutil, sys
 for name in {BLOCKED!r}:
     sys.modules[name] = None
-import yuugi.agents, envs
+import yuugi.seated
+from yuugi import agents, envs, seated
 imported, failed = [], {{}}
-for package in (envs, agents):
+for package in (envs, agents, seated):
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         try:
             importlib.import_module(info.name)
@@ -44,5 +46,6 @@ def test_envs_and_agents_import_without_the_training_extras() -> None:
     assert result["blocked"], "importing yuugi.training.train.sb3_vec should fail with stable_baselines3 blocked"
     # every module was reached: the core, each game's package and the agents
     names = set(result["imported"])
-    assert {"yuugi.envs.faces.rollout", "yuugi.envs.faces.vector", "yuugi.envs.spec", "yuugi.agents.registry", "yuugi.agents.priors"} <= names
+    assert {"yuugi.envs.faces.rollout", "yuugi.envs.faces.vector", "yuugi.envs.spec", "yuugi.agents.registry", "yuugi.agents.priors",
+            "yuugi.seated.single_agent"} <= names
     assert not any(name.startswith("yuugi.envs.core.sb3") for name in names)

@@ -24,7 +24,6 @@ import numpy as np
 
 from yuugi.agents.policy import random_legal
 from yuugi.envs import make_game, make_raw
-from yuugi.envs.faces.rollout import rollout
 from yuugi.envs.spec import SPECS, as_dict
 from yuugi.training.bench import peers as peer_mod
 from yuugi.training.bench.result import BenchResult, time_learning
@@ -43,30 +42,35 @@ class _TimedRandom:
         return actions
 
 
-def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, **rules: Any) -> BenchResult:
-    """Random legal play over ``batch`` games at once for about ``seconds`` (finished games replaced)."""
+def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, threads: int = 1,
+               **rules: Any) -> BenchResult:
+    """Random legal play over ``batch`` games at once for about ``seconds`` (finished games replaced).
+
+    One :meth:`~yuugi.envs.core.game.BatchGame.step_fused` call per batch step (the call the fast faces
+    make): apply the actions, replace finished games, write the next mask and the acting seat's
+    observation into buffers owned here. The random pick is the policy's time.
+    """
     game = make_game(name, **rules)
+    game.threads = threads
     rng = np.random.default_rng(seed)
     st = game.init(np.arange(batch))
+    mask = game.legal_mask(st)
+    obs = game.observe(st, st.to_play)
     policy = _TimedRandom()
-    count = {"decisions": 0, "games": 0, "next_seed": batch}
+    decisions = games = 0
+    next_seed = batch
     start = time.perf_counter()
-
-    def tally(rows: np.ndarray, finished: np.ndarray) -> bool:
-        count["decisions"] += rows.size
-        count["games"] += finished.size
-        return time.perf_counter() - start >= seconds
-
-    def fresh(finished: np.ndarray) -> Any:
-        first = count["next_seed"]
-        count["next_seed"] += finished.size
-        return game.init(np.arange(first, first + finished.size))
-
-    rollout(game, st, [policy], lambda rows, seats: np.zeros(rows.size, dtype=np.int64), rng,
-            replace=fresh, after_round=tally, check=False)
+    while True:
+        actions = policy.act(obs, mask, rng)
+        decisions += int((~st.done).sum())
+        finished = game.step_fused(st, actions, mask, obs,
+                                   reset_seeds=np.arange(next_seed, next_seed + batch, dtype=np.uint64))
+        next_seed += batch
+        games += int(finished.sum())
+        if time.perf_counter() - start >= seconds:
+            break
     elapsed = time.perf_counter() - start
-    return BenchResult(name, "core", batch, count["decisions"], count["games"], elapsed,
-                       elapsed - policy.seconds, policy.seconds)
+    return BenchResult(name, "core", batch, decisions, games, elapsed, elapsed - policy.seconds, policy.seconds)
 
 
 def bench_aec(name: str, seconds: float = 2.0, seed: int = 0, **rules: Any) -> BenchResult:
@@ -111,10 +115,11 @@ BENCH_RULES: dict[str, dict[str, Any]] = {name: as_dict(spec.bench_rules) for na
                                          if spec.bench_rules}
 
 
-def run(name: str, batches: tuple[int, ...] = (1, 64, 1024), seconds: float = 2.0, **rules: Any) -> list[BenchResult]:
+def run(name: str, batches: tuple[int, ...] = (1, 64, 1024), seconds: float = 2.0, threads: int = 1,
+        **rules: Any) -> list[BenchResult]:
     rules = {**BENCH_RULES.get(name, {}), **rules}
     results = [bench_aec(name, seconds, **rules)]
-    results += [bench_core(name, b, seconds, **rules) for b in batches]
+    results += [bench_core(name, b, seconds, threads=threads, **rules) for b in batches]
     return results
 
 
@@ -250,11 +255,12 @@ Variants = Sequence[tuple[str | None, dict[str, Any]]]
 def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024), seconds: float = 3.0,
                   rules: dict[str, Any] | None = None, variants: Variants = ((None, {}),),
                   rounds: int = DEFAULT_ROUNDS, peers: bool = False, training: bool = False, inference: bool = False,
-                  as_json: bool = False) -> str:
+                  as_json: bool = False, threads: int = 1) -> str:
     """What ``yuugi bench`` prints: our measurements and the peers', in interleaved rounds.
 
     ``variants`` are (label, rule options) measured as separate rows of each game. Training and
-    inference figures are measured once, after the rounds.
+    inference figures are measured once, after the rounds. ``threads`` is the compiled batch kernels'
+    thread count in the core rows (the AEC loop plays one game: one thread).
     """
     ours: list[tuple[str, Measure]] = []
     for name in games:
@@ -264,7 +270,7 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
             ours.append((f"{shown}/aec", _renamed(shown, lambda n=name, r=game_rules: bench_aec(n, seconds, **r))))
             for b in batches:
                 ours.append((f"{shown}/core/{b}",
-                             _renamed(shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, **r))))
+                             _renamed(shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, threads=threads, **r))))
     theirs: list[tuple[str, Measure]] = []
     notes: list[str] = []
     if peers:

@@ -1,5 +1,2 @@
-"""The ``yuugi`` command line: ``main`` parses and dispatches (``main.py``); ``args.py`` holds what
-every command reads the same way."""
-from yuugi.training.cli.main import main
-
-__all__ = ["main"]
+"""The ``yuugi`` command line: ``main.py`` parses and dispatches (the entry point is
+``yuugi.training.cli.main:main``); ``args.py`` holds what every command reads the same way."""

@@ -64,6 +64,18 @@ def test_ruff_finds_nothing():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_mypy_finds_nothing_in_the_kernel(tmp_path):
+    """The game contract, compilation, streams, schema and options type-check (``yuugi.envs.core``)."""
+    exe = shutil.which("mypy")
+    if exe is None:
+        pytest.fail("mypy is missing: install the test extra (pip install -e '.[test]')")
+    staged = _stage(tmp_path / "staged")
+    env = {**os.environ, "MYPYPATH": str(staged)}
+    out = subprocess.run([exe, "--ignore-missing-imports", "--follow-imports=silent", "--no-incremental",
+                          "-p", "yuugi.envs.core"], cwd=staged, env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_training_files_live_in_rooms():
     loose = sorted(p.name for p in (ROOT / "training").glob("*.py") if p.name != "__init__.py")
     assert loose == [], f"training/ files outside a room: {loose}"

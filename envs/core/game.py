@@ -93,7 +93,7 @@ def arrays_type(state_cls: type[S]) -> type:
     its on-disk cache by the argument types, and a namedtuple type is found again by module and name.
     """
     names = [f.name for f in dataclasses.fields(state_cls)]
-    nt = collections.namedtuple(state_cls.__name__.removesuffix("State") + "Arrays", names)
+    nt = collections.namedtuple(state_cls.__name__.removesuffix("State") + "Arrays", names)  # type: ignore[misc]
     nt.__module__ = state_cls.__module__
     state_cls._arrays_type = nt  # type: ignore[attr-defined]
     return nt

@@ -23,7 +23,7 @@ import numba
 # Parallel kernels run on numba's workqueue layer unless the user chose another: OpenMP's active
 # waiting made two-thread calls 30-40x slower on a busy machine, and TBB is not always installed.
 if "NUMBA_THREADING_LAYER" not in os.environ:
-    numba.config.THREADING_LAYER = "workqueue"
+    numba.config.THREADING_LAYER = "workqueue"  # type: ignore[attr-defined]
 
 
 def rules(fn: Callable[..., Any]) -> Any:
@@ -66,7 +66,7 @@ class BatchKernel:
         if threads <= 1:
             return self.serial(*args)
         before = numba.get_num_threads()
-        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
         try:
             return self.parallel(*args)
         finally:

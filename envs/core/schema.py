@@ -264,8 +264,9 @@ class Table(Spec):
     def _spec(self, k: int) -> Spec:
         return self.value if isinstance(self.value, Spec) else self.value(k)
 
-    def dump(self, value: Any) -> dict[str, Any]:
-        """``{index: value}`` or a sequence in key order -> ``{name: value}``."""
+    def dump(self, value: Any) -> dict[str, Any] | list[Any]:
+        """``{index: value}`` or a sequence in key order -> ``{name: value}`` (a list in key order
+        where the position format writes one)."""
         items = value.items() if isinstance(value, Mapping) else enumerate(value)
         if self.writes_list:
             return [self._spec(int(k)).dump(v) for k, v in items]

@@ -201,10 +201,14 @@ class GymSelfPlayVectorEnv(VectorEnv):
     to the next step) and their observations are not shown.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["rgb_array"], "render_fps": 2}
 
     def __init__(self, game: BatchGame, num_envs: int, opponents: OpponentSpec,
-                 learner_seat: int | str = "rotate", seed: int = 0, auto_skip: bool = False) -> None:
+                 learner_seat: int | str = "rotate", seed: int = 0, auto_skip: bool = False,
+                 render_mode: str | None = None) -> None:
+        if render_mode not in (None, "rgb_array"):
+            raise OptionError(f"render_mode must be 'rgb_array' or None, got {render_mode!r}")
+        self.render_mode = render_mode
         self.batch = SelfPlayBatch(game, num_envs, opponents, learner_seat, seed, auto_skip)
         self.num_envs = num_envs
         self.single_observation_space = game.observation_space
@@ -218,6 +222,15 @@ class GymSelfPlayVectorEnv(VectorEnv):
             self.batch.reseed(seed)
         obs, masks = self.batch.reset()
         return obs, {"action_mask": masks}
+
+    def render(self) -> tuple[np.ndarray, ...] | None:
+        """With ``render_mode="rgb_array"``: one picture per env, each from its learner's seat."""
+        if self.render_mode != "rgb_array":
+            return None
+        from yuugi.envs.pictures import picture  # drawn only when asked: it needs the pictures extra
+
+        st = self.batch._require_reset("render() was called")
+        return tuple(picture(self.batch.game, st, i, int(self.batch.learner[i])) for i in range(self.num_envs))
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         obs, rewards, terminated, truncated, extra = self.batch.step(actions)

@@ -196,8 +196,8 @@ def test_errors_name_the_problem_and_the_choices():
     with pytest.raises(OptionError, match="unknown game"):
         single_agent("chess")
     for error in (OptionError, TypeError):  # a TypeError too, for SB3's make_vec_env (see RenderModeError)
-        with pytest.raises(error, match=r"render_mode must be one of \['human', 'ansi'\] or None, got 'rgb_array'"):
-            single_agent("nigejozu", render_mode="rgb_array")
+        with pytest.raises(error, match=r"render_mode must be one of \['human', 'ansi', 'rgb_array'\] or None, got 'svg'"):
+            single_agent("nigejozu", render_mode="svg")
     with pytest.raises(OptionError, match=r"on_illegal must be one of \['raise', 'lose'\]"):
         single_agent("nigejozu", on_illegal="ignore")
     with pytest.raises(OptionError, match="already built"):

@@ -26,6 +26,9 @@ the learner is to play again or the game is over.
 - ``reset(options={"position": ...})`` starts from a position dict (``game.to_position``);
   ``reset(options={"setup": {...}})`` passes the game's per-episode setup to ``init`` (ninja_slayer:
   ``{"decks": ("D1", "sealed")}``).
+- ``render_mode``: ``"ansi"`` (the table as text), ``"human"`` (printed after each step) or
+  ``"rgb_array"`` (the table drawn from the learner's seat, ``uint8[H, W, 3]``; Gymnasium's
+  ``RecordVideo`` records episodes from it; needs ``pip install "yuugi[pictures]"``).
 - ``on_illegal``: ``"raise"`` (``single_agent``'s default): an illegal action raises
   :class:`~yuugi.envs.core.errors.IllegalActionError` naming it, and nothing changes; ``"lose"`` (the
   registered ids' default, PettingZoo classic's convention): the episode ends, terminated, with
@@ -51,7 +54,7 @@ import numpy as np
 
 from yuugi.envs.core.errors import CallError, IllegalActionError, NotResetError, OptionError
 from yuugi.envs.core.game import BatchGame, State
-from yuugi.envs.faces.rendering import render_batch_of_one
+from yuugi.envs.faces.rendering import RENDER_MODES, render_batch_of_one
 from yuugi.envs.core.options import is_integer
 
 __all__ = ["ILLEGAL_MODES", "RenderModeError", "SingleAgentEnv", "make_registered", "single_agent"]
@@ -70,7 +73,7 @@ class RenderModeError(OptionError, TypeError):
 class SingleAgentEnv(gymnasium.Env):
     """One seat of ``game`` for a learner; ``opponents[s]`` plays seat ``s`` (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
     def __init__(self, game: BatchGame, opponents: Sequence[Any], seat: int | str = "rotate",
                  render_mode: str | None = None, on_illegal: str = "raise") -> None:
@@ -194,10 +197,13 @@ class SingleAgentEnv(gymnasium.Env):
         return self._mask[0].copy()
 
     # ---- people ------------------------------------------------------------------------------
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """``"ansi"``: the table as text; ``"human"``: printed; ``"rgb_array"``: the picture
+        (``uint8[H, W, 3]``, the same size all game long) from the learner's seat, the other seats'
+        hidden cards face down (needs the ``pictures`` extra)."""
         # Without a render mode there is nothing to draw, so no reset is needed to say so.
         state = None if self.render_mode is None else self._require_reset("render() was called")
-        return render_batch_of_one(self.game, state, self.render_mode)
+        return render_batch_of_one(self.game, state, self.render_mode, seat=self.seat)
 
     def close(self) -> None:
         pass

@@ -14,8 +14,12 @@ the Python and the compiled code agree).
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
+import sys
 import types
+from pathlib import Path
 from typing import Any, Callable
 
 import numba
@@ -26,14 +30,43 @@ if "NUMBA_THREADING_LAYER" not in os.environ:
     numba.config.THREADING_LAYER = "workqueue"  # type: ignore[attr-defined]
 
 
-def rules(fn: Callable[..., Any]) -> Any:
+_CORE = Path(__file__).parent
+_SHARED = ("jit.py", "streams.py")  # compiled code every game's rules call into
+
+
+@functools.lru_cache(maxsize=None)
+def _sources_digest(folder: Path) -> str:
+    """A digest of every Python file of ``folder`` and of the shared compiled code.
+
+    numba checks a cache entry against the modification time of the function's own file only, but a
+    compiled kernel contains the rules it calls from the other files of its game: an edit to
+    ``rules.py`` would leave ``batch.py``'s cached kernels stale. Each compiled function's cache name
+    carries this digest, so any edit to the game's folder (or to the shared code) compiles afresh.
+    """
+    h = hashlib.sha1()
+    for path in sorted(folder.glob("*.py")) + [_CORE / name for name in _SHARED]:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def _cache_name(fn: types.FunctionType) -> str:
+    module = sys.modules.get(fn.__module__)
+    path = getattr(module, "__file__", None)
+    return "__src" + _sources_digest(Path(path).resolve().parent) if path else ""
+
+
+def rules(fn: types.FunctionType) -> Any:
     """Compile a scalar rule (a function over one game) with the on-disk cache."""
-    return numba.njit(cache=True)(fn)
+    return numba.njit(cache=True)(_renamed(fn, _cache_name(fn)))
 
 
 def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:
     """A copy of ``fn`` under another qualified name: numba keys its cache files by that name, so the
-    serial and parallel compilations of one kernel never share (or overwrite) a cache entry."""
+    serial and parallel compilations of one kernel never share (or overwrite) a cache entry, and a
+    change to the sources a kernel was compiled from is never served from an old entry."""
+    if not suffix:
+        return fn
     copy = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__ + suffix, fn.__defaults__, fn.__closure__)
     copy.__qualname__ = fn.__qualname__ + suffix
     copy.__module__ = fn.__module__
@@ -52,8 +85,9 @@ class BatchKernel:
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.py_func = fn
-        self.serial = numba.njit(cache=True)(fn)
-        self._parallel_fn = _renamed(fn, "__parallel")
+        name = _cache_name(fn)
+        self.serial = numba.njit(cache=True)(_renamed(fn, name))
+        self._parallel_fn = _renamed(fn, name + "__parallel")
         self._parallel: Any = None
 
     @property

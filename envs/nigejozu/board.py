@@ -1,8 +1,9 @@
 """The fixed map of rules file §3.1: 11 provinces, land and sea links, as bitmask tables.
 
 Provinces are indexed P0..P10 as in the rules file. Sets of provinces are 11-bit integers (bit p =
-province p), so every "which provinces qualify" question of the card preconditions is a couple of
-integer operations and table lookups over the whole batch (:data:`NEIGH_OF_SET`, :data:`BITS`).
+province p): :data:`ADJ_MASK`, :data:`LAND_MASK` and :data:`SEA_MASK` give each province's neighbours
+as a set, so every "which provinces qualify" question of the card preconditions is a couple of integer
+operations (see :mod:`.rules`).
 """
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import numpy as np
 from yuugi.envs.core.positions import index_by_name
 
 NUM_PROVINCES = 11
-NUM_SETS = 1 << NUM_PROVINCES  # 2048 subsets of provinces
 KYO = 4  # 京, the target of 上洛
 
 # (Japanese display name, romaji) per province; only 京, 敦賀, 信濃, 鎌倉 are attested, the rest are
@@ -40,15 +40,7 @@ POW2: np.ndarray = (1 << np.arange(NUM_PROVINCES)).astype(np.int64)
 ADJ_MASK: np.ndarray = (ADJ * POW2).sum(axis=1).astype(np.int64)  # int64[11]: neighbours of p as a set
 LAND_MASK: np.ndarray = (ADJ_LAND * POW2).sum(axis=1).astype(np.int64)
 SEA_MASK: np.ndarray = (ADJ_SEA * POW2).sum(axis=1).astype(np.int64)
-HAS_LAND: int = int(POW2[LAND_MASK > 0].sum())  # provinces with a land border (not sea-surrounded)
-HAS_SEA: int = int(POW2[SEA_MASK > 0].sum())  # provinces with a sea link
 SEA_SURROUNDED: tuple[int, ...] = tuple(int(p) for p in np.flatnonzero(LAND_MASK == 0))
-KYO_NEIGHBOURS: int = int(ADJ_MASK[KYO])
-
-_SETS = np.arange(NUM_SETS, dtype=np.int64)
-BITS: np.ndarray = ((_SETS[:, None] >> np.arange(NUM_PROVINCES)) & 1).astype(bool)  # bool[2048, 11]
-POPCOUNT: np.ndarray = BITS.sum(axis=1).astype(np.int64)  # int64[2048]
-NEIGH_OF_SET: np.ndarray = np.bitwise_or.reduce(np.where(BITS, ADJ_MASK, 0), axis=1)  # neighbours of any member
 
 
 def province_index(name: object) -> int:

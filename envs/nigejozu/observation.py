@@ -26,19 +26,20 @@ apart from future dice, so both seats see the same facts, only ordered different
 | card_selected (227) | 11 | province X chosen in step 0 |
 | card_picks (238) | 1 | picks made by 退却 / 上洛 / 18 |
 | score (239) | 2 | chips taken in the battle (self, opp) / 77 (zero until the end) |
+
+:func:`write_observation` writes one game's row, compiled (:mod:`.batch` loops it over the batch).
 """
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
+from yuugi.envs.core.jit import rules
 from yuugi.envs.core.layout import block_offsets
 
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS
 from .config import MAX_SCORE
-from .state import NUM_PHASES, PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, NigejozuState
+from .state import NUM_PHASES, PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED
 
 TROOP_SCALE = 18.0  # the largest troop count of any option: keeps every option's values in [0, 1]
 LAYOUT: tuple[tuple[str, int], ...] = (
@@ -66,83 +67,66 @@ LAYOUT: tuple[tuple[str, int], ...] = (
 OFFSETS, OBS_SIZE = block_offsets(LAYOUT)
 assert OBS_SIZE == 241, OBS_SIZE
 
-# Flat offsets within a row (row r's column c is element r * OBS_SIZE + c of the flattened output):
-# one-hot blocks are written as one scatter of 1.0 per block at "column of the value 0" + value.
-_CHIP_COLUMNS = OFFSETS["chip"].start + 11 * np.arange(NUM_PROVINCES) - 2  # province p's chip number 2..12
-_DICE_COLS = OFFSETS["dice"].start + 6 * np.arange(3) - 1  # + die value 1..6
-_O = {k: v.start for k, v in OFFSETS.items()}
-_INV_TROOPS = np.float32(1.0 / TROOP_SCALE)
-_CHIP_VALUE = np.arange(-2, 11).astype(np.float32) * np.float32(0.1)  # (n - 2) / 10 by chip number n
-_SELF_OPP = np.array([0, 1])
-# Column of the escape block by [holder + 1, seat]: nobody (holder -1) / self / opponent.
-_ESCAPE_COLUMN = np.array([[0, 0], [1, 2], [2, 1]])
+# Where each block starts (compiled in as constants).
+_CHIP, _CHIP_VALUE, _TROOPS_SELF, _TROOPS_OPP = (OFFSETS[k].start for k in ("chip", "chip_value", "troops_self",
+                                                                          "troops_opp"))
+_HAND, _REMOVED, _ESCAPE, _CARDS_SELF, _CARDS_OPP = (OFFSETS[k].start for k in ("hand", "removed", "escape",
+                                                                               "cards_self", "cards_opp"))
+_CARD_USED, _CARDS_LOCKED, _TO_MOVE, _PHASE, _DICE = (OFFSETS[k].start for k in ("card_used", "cards_locked",
+                                                                                "to_move", "phase", "dice"))
+_REROLL_AVAILABLE, _CARD_EFFECT, _CARD_STEP, _CARD_SELECTED, _CARD_PICKS, _SCORE = (
+    OFFSETS[k].start for k in ("reroll_available", "card_effect", "card_step", "card_selected", "card_picks", "score"))
+_PER_TROOP = np.float32(1.0 / TROOP_SCALE)
+_TENTH = np.float32(0.1)
 
 
-def observe(st: NigejozuState, seat: int | np.ndarray) -> np.ndarray:
-    """float32[B, 241] for ``seat`` (one seat for all games, or one per game).
-
-    Each block is one numpy write over the batch (a scatter of ones for one-hot blocks, a scaled
-    copy into the block's columns for counts); only the card and battle blocks touch just the
-    games they concern.
-    """
-    b = st.batch_size
-    out = np.zeros((b, OBS_SIZE), dtype=np.float32)
-    flat = out.reshape(-1)
-    row_start, chip_cells = _flat_rows(b)
-    seat_arr = np.asarray(seat, dtype=np.int64)
-    if seat_arr.ndim == 0:  # one seat for every game (the AEC face)
-        seat_arr = np.full(b, seat_arr)
-    # (self, opp) rows of the per-faction arrays viewed as [2B, ...]: 2i + seat and 2i + (1 - seat),
-    # which is 2i + seat with its low bit flipped.
-    pair = ((2 * np.arange(b) + seat_arr)[:, None] ^ _SELF_OPP).ravel()
-    self_opp = functools.partial(_self_opp, pair=pair)
-    flat[chip_cells + st.chip] = 1.0
-    out[:, OFFSETS["chip_value"]] = _CHIP_VALUE.take(st.chip)
-    # troops_self and troops_opp: the faction axis first ([B, 2, 11], a copy), then self / opp.
-    troops = self_opp(st.troops.transpose(0, 2, 1))
-    np.multiply(troops, _INV_TROOPS, out=out[:, OFFSETS["troops_self"].start:OFFSETS["troops_opp"].stop])
-    np.multiply(self_opp(st.hand), _INV_TROOPS, out=out[:, OFFSETS["hand"]])
-    np.multiply(self_opp(st.removed), _INV_TROOPS, out=out[:, OFFSETS["removed"]])
-    flat[row_start + _O["escape"] + _ESCAPE_COLUMN[st.escape + 1, seat_arr]] = 1.0
-    out[:, OFFSETS["cards_self"].start:OFFSETS["cards_opp"].stop] = self_opp(st.held)
-    out[:, OFFSETS["card_used"]] = self_opp(st.used) >= 0
-    out[:, _O["cards_locked"]] = (st.hand[:, 0] == 0) | (st.hand[:, 1] == 0)
-    done = st.terminated | st.truncated
-    out[:, _O["to_move"]] = (st.to_play == seat_arr) & ~done
-    phase = st.phase
-    flat[row_start + _O["phase"] + phase] = 1.0
-    rolled = ((phase == PHASE_DICE) | (phase == PHASE_REROLLED)).nonzero()[0]
-    if len(rolled):
-        flat[row_start[rolled, None] + _DICE_COLS + st.dice[rolled]] = 1.0
-    out[:, _O["reroll_available"]] = phase == PHASE_DICE
-    carding = (phase == PHASE_CARD).nonzero()[0]
-    if len(carding):
-        cb = row_start[carding]
-        flat[cb + _O["card_effect"] + st.effect[carding]] = 1.0
-        flat[cb + _O["card_step"] + st.card_step[carding]] = 1.0
-        sel = st.selected[carding]
-        has = sel >= 0
-        flat[cb[has] + _O["card_selected"] + sel[has]] = 1.0
-        out[carding, _O["card_picks"]] = st.picks[carding] * _INV_TROOPS
-    over = (phase == PHASE_OVER).nonzero()[0]
-    if len(over):
-        sc = st.score[over].astype(np.float32) / MAX_SCORE
-        so = seat_arr[over]
-        out[over, _O["score"]] = sc[np.arange(len(over)), so]
-        out[over, _O["score"] + 1] = sc[np.arange(len(over)), 1 - so]
-    return out
-
-
-def _self_opp(x: np.ndarray, pair: np.ndarray) -> np.ndarray:
-    """[B, 2, ...] per faction -> [B, 2 * ...]: the seat's entries, then the opponent's (``pair``: see observe)."""
-    return x.reshape(len(pair), -1).take(pair, axis=0).reshape(len(x), -1)
-
-
-@functools.lru_cache(maxsize=8)
-def _flat_rows(b: int) -> tuple[np.ndarray, np.ndarray]:
-    """For a batch of ``b``: the flat index of each row's column 0, and of each province's chip block
-    (+ chip number gives its one-hot cell). Read-only, shared by every call with that batch size."""
-    row_start = np.arange(0, b * OBS_SIZE, OBS_SIZE)
-    chip_cells = row_start[:, None] + _CHIP_COLUMNS
-    row_start.flags.writeable = chip_cells.flags.writeable = False
-    return row_start, chip_cells
+@rules
+def write_observation(st, i: int, seat: int, out: np.ndarray) -> None:
+    """``out`` (float32[241], one row of the batch's observations): game ``i`` as ``seat`` sees it."""
+    # Everything read from st first (see the note in .rules on numba's reference counts).
+    chips, troops, hand, removed, held, used, dice, score = (st.chip, st.troops, st.hand, st.removed, st.held,
+                                                             st.used, st.dice, st.score)
+    to_move = st.to_play[i] == seat and not (st.terminated[i] or st.truncated[i])
+    holder, phase, effect, step = int(st.escape[i]), int(st.phase[i]), int(st.effect[i]), int(st.card_step[i])
+    selected, picks = int(st.selected[i]), st.picks[i]
+    out[:] = 0.0
+    opp = 1 - seat
+    for p in range(NUM_PROVINCES):
+        chip = int(chips[i, p])
+        out[_CHIP + 11 * p + chip - 2] = 1.0
+        out[_CHIP_VALUE + p] = np.float32(chip - 2) * _TENTH
+        out[_TROOPS_SELF + p] = np.float32(troops[i, p, seat]) * _PER_TROOP
+        out[_TROOPS_OPP + p] = np.float32(troops[i, p, opp]) * _PER_TROOP
+    out[_HAND] = np.float32(hand[i, seat]) * _PER_TROOP
+    out[_HAND + 1] = np.float32(hand[i, opp]) * _PER_TROOP
+    out[_REMOVED] = np.float32(removed[i, seat]) * _PER_TROOP
+    out[_REMOVED + 1] = np.float32(removed[i, opp]) * _PER_TROOP
+    out[_ESCAPE + (0 if holder < 0 else (1 if holder == seat else 2))] = 1.0  # nobody / self / opponent
+    for e in range(NUM_EFFECTS):
+        if held[i, seat, e]:
+            out[_CARDS_SELF + e] = 1.0
+        if held[i, opp, e]:
+            out[_CARDS_OPP + e] = 1.0
+    if used[i, seat] >= 0:
+        out[_CARD_USED] = 1.0
+    if used[i, opp] >= 0:
+        out[_CARD_USED + 1] = 1.0
+    if hand[i, 0] == 0 or hand[i, 1] == 0:
+        out[_CARDS_LOCKED] = 1.0
+    if to_move:
+        out[_TO_MOVE] = 1.0
+    out[_PHASE + phase] = 1.0
+    if phase == PHASE_DICE or phase == PHASE_REROLLED:
+        for j in range(3):
+            out[_DICE + 6 * j + int(dice[i, j]) - 1] = 1.0
+        if phase == PHASE_DICE:
+            out[_REROLL_AVAILABLE] = 1.0
+    elif phase == PHASE_CARD:
+        out[_CARD_EFFECT + effect] = 1.0
+        out[_CARD_STEP + step] = 1.0
+        if selected >= 0:
+            out[_CARD_SELECTED + selected] = 1.0
+        out[_CARD_PICKS] = np.float32(picks) * _PER_TROOP
+    elif phase == PHASE_OVER:
+        out[_SCORE] = np.float32(score[i, seat]) / np.float32(MAX_SCORE)
+        out[_SCORE + 1] = np.float32(score[i, opp]) / np.float32(MAX_SCORE)

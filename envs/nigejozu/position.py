@@ -35,6 +35,8 @@ import numpy as np
 from yuugi.envs.core import schema as S
 from yuugi.envs.core.errors import PositionError
 
+from . import actions as A
+from . import batch
 from . import cards as C
 from . import rules
 from .board import NUM_PROVINCES, PROVINCE_NAMES, PROVINCE_ROMAJI
@@ -95,7 +97,7 @@ def battle_record(st: NigejozuState, i: int) -> dict[str, Any]:
     order = [int(st.prov_of[i, n]) for n in range(2, 13)]
     return BATTLE.dump({"chips_taken": {p: st.winner_of[i, p] for p in order},
                         "reinforcements": {p: st.reinf[i, p] for p in order},
-                        "score": st.score[i], "winner": rules.winner(st.take(i))[0]})
+                        "score": st.score[i], "winner": rules.winner(st.view(), i)})
 
 
 def to_position(st: NigejozuState, i: int, cfg: NigejozuConfig) -> dict[str, Any]:
@@ -131,12 +133,13 @@ def from_position(position: Mapping[str, Any], cfg: NigejozuConfig, seed: int = 
         st.dice[0] = sorted(p["dice"])
     if phase == PHASE_CARD:
         _load_card(st, p["card"], cfg)
+    tab = rules.tables(cfg)
     if phase == PHASE_OVER:
-        rules.battle(st, np.array([0]), cfg)
+        rules.battle(st.view(), 0, tab)
         st.rewards[:] = 0.0  # loading is not a step: nothing was earned
         if p["battle"] is not None and p["battle"] != BATTLE.parse(battle_record(st, 0), "battle"):
             raise PositionError("battle", "does not match the battle the board produces")
-    elif not rules.legal_mask(st, cfg)[0].any():
+    elif not _legal_mask(st, tab).any():
         raise PositionError("card" if phase == PHASE_CARD else "phase", "no legal action from this position")
     return st
 
@@ -219,12 +222,25 @@ def _load_card(st: NigejozuState, card: Mapping[str, Any], cfg: NigejozuConfig) 
         if x < 0:
             raise PositionError("card.selected", "step 1 needs the province chosen in step 0")
         # X must be a legal step-0 choice on this board (nothing moves before step 1).
-        if not (int(rules.card_choices(st, np.array([0]))[0]) >> x) & 1:
+        if not (_card_choices(st, cfg) >> x) & 1:
             raise PositionError("card.selected", f"{PROVINCE_NAMES[x]} is not a legal choice for {C.EFFECT_NAMES[e]}")
         st.card_step[0], st.selected[0] = 1, x
     elif x >= 0:
         raise PositionError("card.selected", "only step 1 of a two-step card has a selected province")
     if e == C.TAIKYAKU and st.troops[0, :, me].sum() < cfg.taikyaku_n - card["picks"]:
         raise PositionError("card.picks", "not enough troops on the board to finish 退却")
-    if e == C.JOURAKU and not int(rules.card_choices(st, np.array([0]))[0]):
+    if e == C.JOURAKU and not _card_choices(st, cfg):
         raise PositionError("card", "上洛 ends by itself once no troop is left next to 京")
+
+
+def _legal_mask(st: NigejozuState, tab: rules.Tables) -> np.ndarray:
+    """The legal actions of the one game of ``st``."""
+    mask = np.zeros((1, A.NUM_ACTIONS), dtype=bool)
+    batch.legal_masks(st.view(), tab, mask)
+    return mask[0]
+
+
+def _card_choices(st: NigejozuState, cfg: NigejozuConfig) -> int:
+    """The provinces the card in progress of the one game of ``st`` may name next, as a set."""
+    return int(rules.card_choices(st.troops, 0, int(st.to_play[0]), int(st.effect[0]), int(st.card_step[0]),
+                                  int(st.selected[0]), rules.tables(cfg)))

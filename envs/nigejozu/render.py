@@ -95,7 +95,7 @@ def _dice_line(st: NigejozuState, i: int) -> str:
         if j and d[j] == d[j - 1]:
             continue
         p = int(st.prov_of[i, sum(d) - d[j]])
-        k = min(int(count_for(np.array(d[j]))), int(st.hand[i, int(st.to_play[i])]))
+        k = min(count_for(d[j]), int(st.hand[i, int(st.to_play[i])]))
         opts.append(f"COUNT_DIE {j}: {k} to {PROVINCE_NAMES[p]} #{sum(d) - d[j]}")
     reroll = " (REROLL available)" if st.phase[i] == PHASE_DICE else " (rerolled)"
     return f"dice {d[0]} {d[1]} {d[2]}{reroll}; " + ", ".join(opts)
@@ -121,7 +121,7 @@ def _battle_lines(st: NigejozuState, i: int) -> list[str]:
         who = FACTION_JA[w] if w >= 0 else "nobody (chip set aside)"
         lines.append(f"  #{n:<2} {_pad(PROVINCE_NAMES[p], 6)} {FACTION_JA[0]} {int(h)}+{int(rh)}  "
                      f"{FACTION_JA[1]} {int(a)}+{int(ra)}  -> {who}")
-    w = int(winner(st.take(i))[0])
+    w = winner(st.view(), i)
     s = st.score[i]
     tie = " (tie: the 逃げチップ decides)" if s[0] == s[1] else ""
     lines.append(f"score {FACTION_JA[0]} {int(s[0])} : {int(s[1])} {FACTION_JA[1]}  winner {FACTION_JA[w]} "

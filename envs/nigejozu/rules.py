@@ -1,391 +1,470 @@
-"""The rules of nigejozu as batched numpy functions (rules file §3.3 and §4).
+"""The rules of nigejozu for one game of a batch, compiled with numba (docs/rules/nigejozu.md).
 
-The rule functions of every game share one shape: ``init(st, g, cfg)`` deals games ``g`` of a state
-from :func:`~.state.empty_state` (rng keys set), ``legal_mask(st, cfg)`` is bool[B, A], and
-``apply(st, g, actions, cfg)`` applies one validated action per game of ``g``; ``cfg`` is the
-:class:`~.config.NigejozuConfig`. Every function acts on the whole batch or on ``g``, an int array of
-distinct game indices, and never loops over games (loops over the 11 chips of the battle phase are
-fine). Sets of provinces are 11-bit integers (see :mod:`.board`), so card preconditions and target
-steps are integer operations and table lookups.
+Every rule reads and writes row ``i`` of the state's arrays: ``st`` is the namedtuple of
+:meth:`~.state.NigejozuState.view` (``st.troops[i, p, side]``), ``tab`` the :data:`Tables` of the rule
+set (the map's links, the card faces and moves, the options). The batch kernels of :mod:`.batch` loop
+these rules over the games. The functions follow the rulebook: setup, the march phase (the legal
+actions, placing troops, strategy cards, the end of a turn), then the battle phase and the score.
+
+Sets of provinces are 11-bit integers (bit p = province p), so "which provinces qualify" for a card
+is a few integer operations on the sets of :func:`provinces_with` and the link tables.
+
+The rules run on every game at every step read what they use from ``st`` on their first lines
+(:func:`legal_actions`, and :func:`~.observation.write_observation`), and the helpers they call take
+arrays and numbers: numba counts references to each of the state's 24 arrays when a function uses
+``st`` past a branch (about 50 atomic operations per call), which otherwise costs more than the rule.
 """
 from __future__ import annotations
 
+import collections
+
 import numpy as np
 
-from yuugi.envs.core import rng
+from yuugi.envs.core.jit import rules
+from yuugi.envs.core.streams import die, draw_below, permutation, splitmix64
 
-from . import actions as A
+from . import board
 from . import cards as C
-from .board import (ADJ, ADJ_MASK, BITS, HAS_LAND, HAS_SEA, KYO, KYO_NEIGHBOURS, LAND_MASK, NEIGH_OF_SET, NUM_PROVINCES,
-                    POPCOUNT, POW2, SEA_MASK)
+from .actions import CARD0, COUNT0, DONE, PROVINCE0, REROLL, ROLL
+from .board import KYO, NUM_PROVINCES
+from .cards import (BUNTAI, HITOJICHI, JOURAKU, KASEI, MUHON, NUM_EFFECTS, OTORI, SHINOBI, SHINRIKI,
+                    TAIKYAKU, TSUIHOU, YAMAGOE)
 from .config import MAX_SCORE, NigejozuConfig
-from .state import PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START, NigejozuState
+from .state import ASHIKAGA, HOJO, PHASE_CARD, PHASE_DICE, PHASE_OVER, PHASE_REROLLED, PHASE_TURN_START
 
-# Troops viewed as [n, 22] (province-major, faction-minor) times this matrix give each faction's set of
-# provinces: row 2p + f holds 2**p in column f. One float32 matrix product over the whole batch is the
-# fastest exact sum here (values < 2048); a product per game ([11] @ [n, 11, 2]) is four times slower.
-_OCCUPANCY_WEIGHTS = np.zeros((2 * NUM_PROVINCES, 2), dtype=np.float32)
-_OCCUPANCY_WEIGHTS[0::2, 0] = POW2
-_OCCUPANCY_WEIGHTS[1::2, 1] = POW2
-_ADJ_FLAT = ADJ.ravel()  # ADJ[p, q] at p * 11 + q: one take gathers a game's adjacency in chip order
-_LATER = np.triu(np.ones((NUM_PROVINCES, NUM_PROVINCES), dtype=bool), 1)  # [k, j]: chip order j after k
-_CHIP_NUMBERS_F = np.arange(2, 13, dtype=np.float32)
-# Destination rule of each two-step card's second step (Y): index into the stack built in card_choices.
-_Y_ADJ, _Y_ADJ_OWN, _Y_SEA, _Y_LAND, _Y_OWN_OTHER = range(5)
-_Y_KIND = np.zeros(C.NUM_EFFECTS, dtype=np.intp)
-_Y_KIND[C.HITOJICHI] = _Y_ADJ_OWN
-_Y_KIND[C.SHINRIKI] = _Y_SEA
-_Y_KIND[C.YAMAGOE] = _Y_LAND
-_Y_KIND[C.SHINOBI] = _Y_OWN_OTHER
-# Kind of each action (index into actions.KIND_NAMES): one lookup instead of a range test per kind.
-_ROLL, _CARD, _REROLL, _COUNT, _PROVINCE, _DONE = range(6)
-assert A.KIND_NAMES == ("roll", "card", "reroll", "count_die", "province", "done")
-_KIND_OF_ACTION = np.zeros(A.NUM_ACTIONS, dtype=np.intp)
-_KIND_OF_ACTION[A.CARD0:A.REROLL] = _CARD
-_KIND_OF_ACTION[A.REROLL] = _REROLL
-_KIND_OF_ACTION[A.COUNT0:A.PROVINCE0] = _COUNT
-_KIND_OF_ACTION[A.PROVINCE0:A.DONE] = _PROVINCE
-_KIND_OF_ACTION[A.DONE] = _DONE
+NOBODY = -1
+_SEED_SALT = np.uint64(0x5EED5EED5EED5EED)  # rng.keys_from_seeds: key = splitmix64(splitmix64(seed) ^ salt)
+
+# The rule set as the compiled rules receive it (one per game object, see :func:`tables`).
+Tables = collections.namedtuple("Tables", [
+    "adjacent",  # int64[11]: the neighbours of each province (land or sea) as a set
+    "land",  # int64[11]: neighbours across a land border
+    "sea",  # int64[11]: neighbours across a sea link
+    "faces",  # int64[cards, 2]: the effect on each card's Hojo / Ashikaga face
+    "two_step",  # bool[12]: the card picks a source X, then a destination Y
+    "own_moved",  # int64[12]: own troops a two-step card moves X -> Y (分隊: half, counted when it resolves)
+    "opp_moved",  # int64[12]: enemy troops it moves
+    "troops_per_player", "taikyaku_n", "muhon_returns_to_hand", "reinf_per_win", "score_diff",
+])
 
 
-def count_for(die: np.ndarray) -> np.ndarray:
+def tables(cfg: NigejozuConfig) -> Tables:
+    """The :data:`Tables` of a rule set: built once per game object, passed to every kernel."""
+    return Tables(adjacent=board.ADJ_MASK, land=board.LAND_MASK, sea=board.SEA_MASK,
+                  faces=np.ascontiguousarray(cfg.faces, dtype=np.int64), two_step=C.TWO_STEP,
+                  own_moved=C.OWN_MOVED, opp_moved=C.OPP_MOVED, troops_per_player=int(cfg.troops_per_player),
+                  taikyaku_n=int(cfg.taikyaku_n), muhon_returns_to_hand=bool(cfg.muhon_returns_to_hand),
+                  reinf_per_win=int(cfg.reinf_per_win), score_diff=cfg.reward_scheme == "score_diff")
+
+
+# ---- counting troops and provinces ---------------------------------------------------------------
+@rules
+def count_for(die_value: int) -> int:
     """Troops a count die places: 1-2 → 1, 3-4 → 2, 5-6 → 3."""
-    return (die.astype(np.int64) + 1) // 2
+    return (die_value + 1) // 2
 
 
-def occupancy(troops: np.ndarray, at_least: int = 1) -> np.ndarray:
-    """int64[n, 2]: per faction, the set of provinces holding at least ``at_least`` of its troops."""
-    return ((troops.reshape(len(troops), 2 * NUM_PROVINCES) >= at_least) @ _OCCUPANCY_WEIGHTS).astype(np.int64)
+@rules
+def provinces_with(troops: np.ndarray, i: int, side: int, at_least: int) -> int:
+    """The set of provinces holding at least ``at_least`` of ``side``'s troops."""
+    found = 0
+    for p in range(NUM_PROVINCES):
+        if troops[i, p, side] >= at_least:
+            found |= 1 << p
+    return found
 
 
-# ---- setup -------------------------------------------------------------------------------------
-def init(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
-    """§4.3 for games ``g`` of ``st`` (fresh from :func:`~.state.empty_state`, rng keys set): chips
-    shuffled onto the provinces, cards dealt 3 and 3, random start player."""
-    keys, ctr = st.rng_key[g], st.rng_counter[g]
-    # The chip shuffle, the card deal and the start player, in this order, from one draw.
-    raw = rng.draw_uint64(keys, ctr, NUM_PROVINCES + cfg.num_cards + 1)
-    chip = rng.permutations_from(raw[:, :NUM_PROVINCES]) + 2  # chip[i, p]
-    deal = rng.permutations_from(raw[:, NUM_PROVINCES:-1])  # first 3 Hojo, next 3 Ashikaga
-    start = rng.below_from(raw[:, -1], 2)
-    st.rng_counter[g] = ctr
-    st.chip[g] = chip
-    st.prov_of[g[:, None], chip] = np.arange(NUM_PROVINCES)
-    faces = cfg.faces
-    st.held[g[:, None], 0, faces[deal[:, :3], 0]] = True
-    st.held[g[:, None], 1, faces[deal[:, 3:6], 1]] = True
-    st.hand[g] = cfg.troops_per_player
-    st.to_play[g] = start
-    st.phase[g] = PHASE_TURN_START
+@rules
+def troops_on_map(troops: np.ndarray, i: int, side: int) -> int:
+    total = 0
+    for p in range(NUM_PROVINCES):
+        total += int(troops[i, p, side])
+    return total
 
 
-# ---- the legal mask ----------------------------------------------------------------------------
-def first_choices(own: np.ndarray, opp: np.ndarray, own2: np.ndarray, opp2: np.ndarray) -> np.ndarray:
-    """int64[n, 12]: per effect, the provinces that may be picked in step 0 (X, or each repeated pick).
-
-    ``own``/``opp`` are the provinces where the player / the opponent has a troop, ``own2``/``opp2``
-    where they have at least two. A non-empty set is also what makes the card usable, apart from the
-    extra conditions in :func:`card_usable`.
-    """
-    return np.stack([
-        own,  # 加勢: a province you occupy
-        own,  # 物見: the troop to move
-        opp & NEIGH_OF_SET[own],  # 人質: an enemy troop next to a province you occupy
-        own & opp,  # 追放: a province you share
-        opp,  # 謀反: an enemy troop anywhere
-        own & opp2,  # 囮: 1 of yours and 2 of theirs
-        own2 & HAS_SEA,  # 神力: 2 of yours with a sea link
-        own2 & HAS_LAND,  # 山越え: 2 of yours with a land border
-        own,  # 退却: each pick returns one troop
-        own,  # 忍: the troop to move (needs a second occupied province, see card_usable)
-        own2,  # 分隊: at least 2 to split
-        own & KYO_NEIGHBOURS,  # 上洛: each pick moves one troop into 京
-    ], axis=1)
+@rules
+def neighbours(provinces: int, links: np.ndarray) -> int:
+    """The set of provinces linked (by ``links``) to some province of ``provinces``."""
+    found = 0
+    for p in range(NUM_PROVINCES):
+        if (provinces >> p) & 1:
+            found |= links[p]
+    return found
 
 
-def card_usable(st: NigejozuState, g: np.ndarray, me: np.ndarray, cfg: NigejozuConfig) -> np.ndarray:
-    """bool[n, 12]: the preconditions of §3.3 for player ``me`` in games ``g``.
-
-    Each precondition guarantees that the card's whole sequence can be completed.
-    """
-    r = np.arange(len(g))
-    t = st.troops[g]
-    occ1, occ2 = occupancy(t, 1), occupancy(t, 2)
-    own, opp = occ1[r, me], occ1[r, 1 - me]
-    ok = first_choices(own, opp, occ2[r, me], occ2[r, 1 - me]) != 0
-    hand_me = st.hand[g, me] > 0
-    ok[:, C.KASEI] &= hand_me
-    ok[:, C.MUHON] &= hand_me
-    ok[:, C.TAIKYAKU] = t[r, :, me].sum(axis=1, dtype=np.int64) >= cfg.taikyaku_n
-    ok[:, C.SHINOBI] = POPCOUNT[own] >= 2
-    return ok
+@rules
+def with_links(links: np.ndarray) -> int:
+    """The set of provinces that have at least one link of ``links``."""
+    found = 0
+    for p in range(NUM_PROVINCES):
+        if links[p] != 0:
+            found |= 1 << p
+    return found
 
 
-def card_choices(st: NigejozuState, g: np.ndarray) -> np.ndarray:
-    """int64[n]: provinces PROVINCE(x) may name in the current card step of games ``g``."""
-    n = len(g)
-    r = np.arange(n)
-    me = st.to_play[g].astype(np.intp)
-    t = st.troops[g]
-    occ1, occ2 = occupancy(t, 1), occupancy(t, 2)
-    own = occ1[r, me]
-    e = st.effect[g].astype(np.intp)
-    step0 = first_choices(own, occ1[r, 1 - me], occ2[r, me], occ2[r, 1 - me])[r, e]
-    x = np.maximum(st.selected[g], 0).astype(np.intp)
-    step1 = np.stack([ADJ_MASK[x], ADJ_MASK[x] & own, SEA_MASK[x], LAND_MASK[x], own & ~POW2[x]], axis=1)
-    step1 = step1[r, _Y_KIND[e]]
-    return np.where(st.card_step[g] == 0, step0, step1)
+@rules
+def size(provinces: int) -> int:
+    n = 0
+    for p in range(NUM_PROVINCES):
+        n += (provinces >> p) & 1
+    return n
 
 
-def legal_mask(st: NigejozuState, cfg: NigejozuConfig) -> np.ndarray:
-    """bool[B, 29]: §4.7's masks by sub-state; all False where the game is over."""
-    b = st.batch_size
-    mask = np.zeros((b, A.NUM_ACTIONS), dtype=bool)
-    live = ~(st.terminated | st.truncated)
-    phase = st.phase
-    me = st.to_play.astype(np.intp)
-    rows = np.arange(b)
-    turn_start = live & (phase == PHASE_TURN_START)
-    mask[:, A.ROLL] = turn_start
-    # Cards: once per game, only while both hands hold troops, only if the effect can be completed.
-    # Only about one game in nine may use its card on a given turn: test the preconditions for those.
-    g = (turn_start & (st.used[rows, me] < 0) & (st.hand[:, 0] > 0) & (st.hand[:, 1] > 0)).nonzero()[0]
-    if len(g):
-        mg = me[g]
-        mask[g, A.CARD0:A.REROLL] = st.held[g, mg] & card_usable(st, g, mg, cfg)
-    first_roll = live & (phase == PHASE_DICE)
-    rolled = first_roll | (live & (phase == PHASE_REROLLED))
-    mask[:, A.REROLL] = first_roll
-    d = st.dice
-    mask[:, A.COUNT0] = rolled
-    mask[:, A.COUNT0 + 1] = rolled & (d[:, 1] != d[:, 0])  # sorted dice: a repeated value is the same choice
-    mask[:, A.COUNT0 + 2] = rolled & (d[:, 2] != d[:, 1])
-    g = (live & (phase == PHASE_CARD)).nonzero()[0]
-    if len(g):
-        mask[g, A.PROVINCE0:A.DONE] = BITS[card_choices(st, g)]
-        mask[g, A.DONE] = (st.effect[g] == C.JOURAKU) & (st.picks[g] > 0)
-    return mask
+# ---- setup ---------------------------------------------------------------------------------------
+@rules
+def new_game(st, i: int, seed: np.uint64, tab) -> None:
+    """A new game in row ``i``, its chance drawn from the stream of ``seed`` (setup, §4.3)."""
+    clear(st, i)
+    st.rng_key[i] = splitmix64(splitmix64(seed) ^ _SEED_SALT)
+    deal(st, i, tab)
 
 
-# ---- applying actions --------------------------------------------------------------------------
-def apply(st: NigejozuState, g: np.ndarray, actions: np.ndarray, cfg: NigejozuConfig) -> None:
-    """Apply the already validated ``actions`` (one per game of ``g``) to games ``g``."""
-    a = actions
-    kind = _KIND_OF_ACTION[a]
-    # One count of the action kinds decides which handlers run at all (a batch of one has one kind).
-    present = np.bincount(kind, minlength=len(A.KIND_NAMES)).tolist()
-    if present[_ROLL] or present[_REROLL]:
-        roll, reroll = kind == _ROLL, kind == _REROLL
-        _roll(st, g[roll | reroll])
-        st.phase[g[roll]] = PHASE_DICE
-        st.phase[g[reroll]] = PHASE_REROLLED
-    if present[_CARD]:
-        is_card = kind == _CARD
-        _use_card(st, g[is_card], a[is_card] - A.CARD0)
-    ended = []
-    if present[_COUNT]:
-        place = kind == _COUNT
-        _place(st, g[place], a[place] - A.COUNT0)
-        ended.append(g[place])
-    if present[_PROVINCE]:
-        pick = kind == _PROVINCE
-        ended.append(_card_step(st, g[pick], a[pick] - A.PROVINCE0, cfg))
-    if present[_DONE]:
-        ended.append(g[kind == _DONE])
-    if ended:
-        end_turn(st, np.concatenate(ended) if len(ended) > 1 else ended[0], cfg)
+@rules
+def clear(st, i: int) -> None:
+    """Row ``i`` as :func:`~.state.empty_state` leaves it: no chips, no troops, no cards, nothing chosen."""
+    st.to_play[i] = 0
+    st.terminated[i] = False
+    st.truncated[i] = False
+    st.rewards[i, :] = 0.0
+    st.rng_key[i] = np.uint64(0)
+    st.rng_counter[i] = np.uint64(0)
+    st.chip[i, :] = 0
+    st.prov_of[i, :] = -1
+    st.troops[i, :, :] = 0
+    st.hand[i, :] = 0
+    st.removed[i, :] = 0
+    st.escape[i] = NOBODY
+    st.held[i, :, :] = False
+    st.used[i, :] = -1
+    st.phase[i] = PHASE_TURN_START
+    st.dice[i, :] = 0
+    st.effect[i] = -1
+    st.card_step[i] = 0
+    st.selected[i] = -1
+    st.picks[i] = 0
+    st.turn[i] = 0
+    st.winner_of[i, :] = NOBODY
+    st.reinf[i, :, :] = 0
+    st.score[i, :] = 0
 
 
-def _roll(st: NigejozuState, g: np.ndarray) -> None:
-    """3d6 from each game's own stream, sorted ascending."""
-    if not len(g):
+@rules
+def deal(st, i: int, tab) -> None:
+    """Setup: the 11 chips shuffled onto the provinces, 3 cards to each side (own faces up), each
+    side's troops in hand, and a random start player."""
+    shuffle = np.empty(NUM_PROVINCES, np.int64)  # province p gets chip shuffle[p] + 2
+    permutation(st.rng_key, st.rng_counter, i, shuffle)
+    for p in range(NUM_PROVINCES):
+        st.chip[i, p] = shuffle[p] + 2
+        st.prov_of[i, shuffle[p] + 2] = p
+    deck = np.empty(tab.faces.shape[0], np.int64)  # the cards in shuffled order
+    permutation(st.rng_key, st.rng_counter, i, deck)
+    for k in range(3):
+        st.held[i, HOJO, tab.faces[deck[k], HOJO]] = True  # the first three cards to Hojo
+        st.held[i, ASHIKAGA, tab.faces[deck[3 + k], ASHIKAGA]] = True  # the next three to Ashikaga
+    st.hand[i, :] = tab.troops_per_player
+    st.to_play[i] = draw_below(st.rng_key, st.rng_counter, i, 2)
+    st.phase[i] = PHASE_TURN_START
+
+
+# ---- the march phase: what may be done -----------------------------------------------------------
+@rules
+def legal_actions(st, i: int, tab, mask: np.ndarray) -> None:
+    """``mask`` (bool[29], one row of the batch's mask): the legal actions of game ``i``'s player."""
+    troops, hand, dice, used, held = st.troops, st.hand, st.dice, st.used, st.held
+    over, phase, me = st.terminated[i] or st.truncated[i], st.phase[i], int(st.to_play[i])
+    effect, step, selected, picks = int(st.effect[i]), int(st.card_step[i]), int(st.selected[i]), int(st.picks[i])
+    mask[:] = False
+    if over:
         return
-    d = rng.dice_at(st, g, 3)
-    d.sort(axis=1)
-    st.dice[g] = d
+    if phase == PHASE_TURN_START:
+        mask[ROLL] = True
+        # One card per game, only while both hands hold troops.
+        if used[i, me] < 0 and hand[i, HOJO] > 0 and hand[i, ASHIKAGA] > 0:
+            for e in range(NUM_EFFECTS):
+                if held[i, me, e]:
+                    mask[CARD0 + e] = card_usable(troops, hand, i, me, e, tab)
+    elif phase == PHASE_DICE or phase == PHASE_REROLLED:
+        mask[REROLL] = phase == PHASE_DICE  # once per turn
+        # The dice are sorted: a repeated value as the count is the same choice, offered once.
+        mask[COUNT0] = True
+        mask[COUNT0 + 1] = dice[i, 1] != dice[i, 0]
+        mask[COUNT0 + 2] = dice[i, 2] != dice[i, 1]
+    elif phase == PHASE_CARD:
+        choices = card_choices(troops, i, me, effect, step, selected, tab)
+        for x in range(NUM_PROVINCES):
+            mask[PROVINCE0 + x] = ((choices >> x) & 1) == 1
+        mask[DONE] = effect == JOURAKU and picks > 0  # 上洛 may stop after its first pick
 
 
-def _place(st: NigejozuState, g: np.ndarray, i: np.ndarray) -> None:
-    """COUNT_DIE(i): die i sets the count, the other two the province; short hands place what is left."""
-    if not len(g):
-        return
-    me = st.to_play[g].astype(np.intp)
-    d = st.dice[g].astype(np.int64)
-    die = d[np.arange(len(g)), i]
-    p = st.prov_of[g, d.sum(axis=1) - die].astype(np.intp)
-    k = np.minimum(count_for(die), st.hand[g, me])
-    st.troops[g, p, me] += k
-    st.hand[g, me] -= k
+@rules
+def card_usable(troops: np.ndarray, hand: np.ndarray, i: int, me: int, e: int, tab) -> bool:
+    """A card may be chosen only if its effect can be carried out in full."""
+    if e == TAIKYAKU:  # that many of your troops on the map
+        return troops_on_map(troops, i, me) >= tab.taikyaku_n
+    if e == SHINOBI:  # a destination you occupy, other than the source
+        return size(provinces_with(troops, i, me, 1)) >= 2
+    if (e == KASEI or e == MUHON) and hand[i, me] == 0:  # a troop in hand to place
+        return False
+    return card_sources(troops, i, me, e, tab) != 0
 
 
-def _use_card(st: NigejozuState, g: np.ndarray, e: np.ndarray) -> None:
-    """CARD(e): the player's marker goes on the card; its target steps follow."""
-    if not len(g):
-        return
-    st.used[g, st.to_play[g].astype(np.intp)] = e
-    st.phase[g] = PHASE_CARD
-    st.effect[g] = e
-    st.card_step[g] = 0
-    st.selected[g] = -1
-    st.picks[g] = 0
+@rules
+def card_choices(troops: np.ndarray, i: int, me: int, e: int, step: int, selected: int, tab) -> int:
+    """The provinces PROVINCE(x) may name in the current pick of card ``e``."""
+    if step == 0:
+        return card_sources(troops, i, me, e, tab)
+    return card_destinations(troops, i, me, e, selected, tab)
 
 
-def _card_step(st: NigejozuState, g: np.ndarray, x: np.ndarray, cfg: NigejozuConfig) -> np.ndarray:
-    """PROVINCE(x) in a card's target step; returns the games whose card is now complete.
+@rules
+def card_sources(troops: np.ndarray, i: int, me: int, e: int, tab) -> int:
+    """The provinces a card's first pick may name (X, or each pick of 退却 / 上洛) on this board.
 
-    Each card's handler runs only when some game of ``g`` is resolving that card (one count of the
-    effects decides; a batch holds few card steps, often of only a few effects).
+    A card needs at least one (and more, see :func:`card_usable`), which guarantees that its whole
+    sequence can be completed.
     """
-    if not len(g):
-        return g
-    e = st.effect[g].astype(np.intp)
-    me = st.to_play[g].astype(np.intp)
-    opp = 1 - me
-    present = np.bincount(e, minlength=C.NUM_EFFECTS)
-    done = []
-    if present[C.TWO_STEP].any():
-        two = C.TWO_STEP[e]
-        # Step 0 of a two-step card only records the source.
-        first = two & (st.card_step[g] == 0)
-        st.selected[g[first]] = x[first]
-        st.card_step[g[first]] = 1
-        # Step 1 resolves: move troops X -> Y (X != Y always, so the two writes never collide).
-        sec = two & ~first
-        if sec.any():
-            gs, es, ms, os_, ys = g[sec], e[sec], me[sec], opp[sec], x[sec]
-            xs = st.selected[gs].astype(np.intp)
-            own_n = np.where(es == C.BUNTAI, st.troops[gs, xs, ms] // 2, C.OWN_MOVED[es])
-            opp_n = C.OPP_MOVED[es]
-            st.troops[gs, xs, ms] -= own_n
-            st.troops[gs, ys, ms] += own_n
-            st.troops[gs, xs, os_] -= opp_n
-            st.troops[gs, ys, os_] += opp_n
-            done.append(gs)
-    if present[C.KASEI]:  # 加勢: a troop from hand onto X.
-        k = e == C.KASEI
-        st.troops[g[k], x[k], me[k]] += 1
-        st.hand[g[k], me[k]] -= 1
-        done.append(g[k])
-    if present[C.MUHON]:  # 謀反: an enemy troop at X goes back to its hand (or out of the game); one of yours replaces it.
-        m = e == C.MUHON
-        gm, xm, mm, om = g[m], x[m], me[m], opp[m]
-        st.troops[gm, xm, om] -= 1
-        if cfg.muhon_returns_to_hand:
-            st.hand[gm, om] += 1
+    adjacent, land, sea = tab.adjacent, tab.land, tab.sea
+    own = provinces_with(troops, i, me, 1)
+    enemy = provinces_with(troops, i, 1 - me, 1)
+    if e == HITOJICHI:  # an enemy troop next to a province you occupy
+        return enemy & neighbours(own, adjacent)
+    if e == TSUIHOU:  # a province you share
+        return own & enemy
+    if e == MUHON:  # an enemy troop anywhere
+        return enemy
+    if e == OTORI:  # 1 of yours and 2 of theirs
+        return own & provinces_with(troops, i, 1 - me, 2)
+    if e == SHINRIKI:  # 2 of yours with a sea link
+        return provinces_with(troops, i, me, 2) & with_links(sea)
+    if e == YAMAGOE:  # 2 of yours with a land border
+        return provinces_with(troops, i, me, 2) & with_links(land)
+    if e == BUNTAI:  # at least 2 to split
+        return provinces_with(troops, i, me, 2)
+    if e == JOURAKU:  # each pick moves one troop into 京 from a neighbour of 京
+        return own & adjacent[KYO]
+    return own  # 加勢, 物見, 退却, 忍: a province you occupy
+
+
+@rules
+def card_destinations(troops: np.ndarray, i: int, me: int, e: int, x: int, tab) -> int:
+    """The provinces the second pick (Y) of a two-step card may name, from source ``x``."""
+    adjacent, land, sea = tab.adjacent, tab.land, tab.sea
+    own = provinces_with(troops, i, me, 1)
+    if e == HITOJICHI:  # next to X and yours
+        return adjacent[x] & own
+    if e == SHINRIKI:  # across the sea
+        return sea[x]
+    if e == YAMAGOE:  # across a land border
+        return land[x]
+    if e == SHINOBI:  # another province you occupy, anywhere
+        return own & ~(1 << x)
+    return adjacent[x]  # 物見, 追放, 囮, 分隊
+
+
+# ---- the march phase: doing it -------------------------------------------------------------------
+@rules
+def play(st, i: int, action: int, tab) -> None:
+    """The player of game ``i`` takes ``action`` (a legal one); automatic steps follow up to the next
+    decision (the end of the turn, and after the last turn the battle phase)."""
+    turn_ends = False
+    if action == ROLL:
+        roll_dice(st.dice, st.rng_key, st.rng_counter, i)
+        st.phase[i] = PHASE_DICE
+    elif action < REROLL:
+        use_card(st, i, action - CARD0)
+    elif action == REROLL:
+        roll_dice(st.dice, st.rng_key, st.rng_counter, i)
+        st.phase[i] = PHASE_REROLLED
+    elif action < PROVINCE0:
+        place_troops(st, i, action - COUNT0)
+        turn_ends = True
+    elif action < DONE:
+        turn_ends = card_pick(st, i, action - PROVINCE0, tab)
+    else:  # DONE: 上洛 stops
+        turn_ends = True
+    if turn_ends and end_turn(st, i):
+        battle(st, i, tab)
+
+
+@rules
+def roll_dice(dice: np.ndarray, key: np.ndarray, counter: np.ndarray, i: int) -> None:
+    """Three dice, kept sorted ascending (a reroll replaces all three)."""
+    a = die(key, counter, i, 6)
+    b = die(key, counter, i, 6)
+    c = die(key, counter, i, 6)
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    dice[i, 0] = a
+    dice[i, 1] = b
+    dice[i, 2] = c
+
+
+@rules
+def place_troops(st, i: int, count_die: int) -> None:
+    """COUNT_DIE: that die sets how many troops, the other two dice's sum names the province by its chip;
+    a hand holding fewer places them all."""
+    dice, troops, hand = st.dice, st.troops, st.hand
+    me = int(st.to_play[i])
+    pair = int(dice[i, 0]) + int(dice[i, 1]) + int(dice[i, 2]) - int(dice[i, count_die])
+    p = st.prov_of[i, pair]
+    k = min(count_for(int(dice[i, count_die])), int(hand[i, me]))
+    troops[i, p, me] += k
+    hand[i, me] -= k
+
+
+@rules
+def use_card(st, i: int, e: int) -> None:
+    """CARD(e): the player's marker goes on the card; its picks follow."""
+    st.used[i, st.to_play[i]] = e
+    st.phase[i] = PHASE_CARD
+    st.effect[i] = e
+    st.card_step[i] = 0
+    st.selected[i] = -1
+    st.picks[i] = 0
+
+
+@rules
+def card_pick(st, i: int, x: int, tab) -> bool:
+    """PROVINCE(x) for the card being resolved; True when the card is complete."""
+    troops, hand, picks = st.troops, st.hand, st.picks
+    e = int(st.effect[i])
+    me = int(st.to_play[i])
+    enemy = 1 - me
+    if tab.two_step[e]:
+        if st.card_step[i] == 0:  # the source X; the destination comes next
+            st.selected[i] = x
+            st.card_step[i] = 1
+            return False
+        source = int(st.selected[i])
+        own = int(troops[i, source, me]) // 2 if e == BUNTAI else tab.own_moved[e]
+        move_troops(troops, i, source, x, me, own)
+        move_troops(troops, i, source, x, enemy, tab.opp_moved[e])
+        return True
+    if e == KASEI:  # a troop from the hand onto X
+        troops[i, x, me] += 1
+        hand[i, me] -= 1
+        return True
+    if e == MUHON:  # the enemy troop at X leaves (to its hand, or out of the game); one of yours replaces it
+        troops[i, x, enemy] -= 1
+        if tab.muhon_returns_to_hand:
+            hand[i, enemy] += 1
         else:
-            st.removed[gm, om] += 1
-        st.troops[gm, xm, mm] += 1
-        st.hand[gm, mm] -= 1
-        done.append(gm)
-    if present[C.TAIKYAKU]:  # 退却: one troop from X back to hand per pick, exactly taikyaku_n picks.
-        t = e == C.TAIKYAKU
-        gt = g[t]
-        st.troops[gt, x[t], me[t]] -= 1
-        st.hand[gt, me[t]] += 1
-        st.picks[gt] += 1
-        done.append(gt[st.picks[gt] >= cfg.taikyaku_n])
-    if present[C.JOURAKU]:  # 上洛: one troop from X into 京 per pick; it ends when no neighbour of 京 has one left.
-        j = e == C.JOURAKU
-        gj, mj = g[j], me[j]
-        st.troops[gj, x[j], mj] -= 1
-        st.troops[gj, KYO, mj] += 1
-        st.picks[gj] += 1
-        left = occupancy(st.troops[gj], 1)[np.arange(len(gj)), mj] & KYO_NEIGHBOURS
-        done.append(gj[left == 0])
-    if not done:
-        return g[:0]
-    return np.concatenate(done) if len(done) > 1 else done[0]
+            st.removed[i, enemy] += 1
+        troops[i, x, me] += 1
+        hand[i, me] -= 1
+        return True
+    if e == TAIKYAKU:  # one troop from X back to the hand per pick, taikyaku_n picks
+        troops[i, x, me] -= 1
+        hand[i, me] += 1
+        picks[i] += 1
+        return picks[i] >= tab.taikyaku_n
+    # 上洛: one troop from X into 京 per pick; it ends when no neighbour of 京 holds one
+    troops[i, x, me] -= 1
+    troops[i, KYO, me] += 1
+    picks[i] += 1
+    return (provinces_with(troops, i, me, 1) & tab.adjacent[KYO]) == 0
 
 
-def end_turn(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
-    """§4.4 end of turn: the escape chip, the next player (consecutive turns), or the battle."""
-    if not len(g):
-        return
-    me = st.to_play[g].astype(np.intp)
-    st.turn[g] += 1
-    empty = st.hand[g, me] == 0
-    take = empty & (st.escape[g] < 0)
-    st.escape[g[take]] = me[take]
-    other_has = st.hand[g, 1 - me] > 0
-    st.to_play[g] = np.where(other_has, 1 - me, me)
-    st.phase[g] = PHASE_TURN_START
-    st.dice[g] = 0
-    st.effect[g] = -1
-    st.card_step[g] = 0
-    st.selected[g] = -1
-    st.picks[g] = 0
-    battle(st, g[empty & ~other_has], cfg)
+@rules
+def move_troops(troops: np.ndarray, i: int, source: int, destination: int, side: int, n: int) -> None:
+    troops[i, source, side] -= n
+    troops[i, destination, side] += n
 
 
-# ---- the battle phase --------------------------------------------------------------------------
-def battle(st: NigejozuState, g: np.ndarray, cfg: NigejozuConfig) -> None:
-    """§4.5 for games ``g``: provinces in chip order 2..12, then the final score and rewards.
+@rules
+def end_turn(st, i: int) -> bool:
+    """The end of a turn: the first side to empty its hand takes the escape chip; the other side plays
+    next while it has troops in hand (so a side may take consecutive turns). True when both hands are
+    empty: the battle phase follows."""
+    hand = st.hand
+    me = int(st.to_play[i])
+    other = 1 - me
+    st.turn[i] += 1
+    emptied = hand[i, me] == 0
+    if emptied and st.escape[i] == NOBODY:
+        st.escape[i] = me
+    other_has_troops = hand[i, other] > 0
+    st.to_play[i] = other if other_has_troops else me
+    st.phase[i] = PHASE_TURN_START
+    st.dice[i, :] = 0
+    st.effect[i] = -1
+    st.card_step[i] = 0
+    st.selected[i] = -1
+    st.picks[i] = 0
+    return emptied and not other_has_troops
 
-    Works in chip order (index k = the province bearing chip k + 2) and tracks only the strength
-    difference Ashikaga − Hojo, so each chip costs two numpy calls:
 
-    * Ashikaga takes chip k iff troops1 + 援軍1 − troops0 − 援軍0 + [Ashikaga holds the 逃げチップ] > 0
-      (equal strength goes to the chip holder).
-    * A 援軍 only ever goes to a province holding the winner's troops, so a side without troops
-      somewhere has strength 0 there: the sole-occupant rule needs no special case.
-    * The winner of chip k sends ``reinf_per_win`` to each adjacent later province (chip still on the
-      map) where it has troops; an empty province (chip set aside) sends nothing.
+# ---- the battle phase and the score --------------------------------------------------------------
+@rules
+def battle(st, i: int, tab) -> None:
+    """The battle phase (§4.5): provinces resolved in chip order 2..12, then the score and the rewards.
 
-    The difference starts as if Hojo took every chip (all of Hojo's 援軍 already counted); each chip
-    Ashikaga takes then adds its ``swing`` (Ashikaga's 援軍 from it, plus Hojo's that do not come).
+    In each province the stronger side (troops + reinforcements) wins, equal strength to the escape
+    chip's holder; a province nobody holds sets its chip aside. The winner sends ``reinf_per_win``
+    reinforcements to each adjacent province resolved later where it has troops.
     """
-    n = len(g)
-    if not n:
-        return
-    r = g[:, None]
-    order = st.prov_of[g, 2:].astype(np.intp)  # [n, 11]: province of chip k + 2
-    t = st.troops[r, order].astype(np.int64)  # [n, 11, 2] in chip order
-    has0, has1 = t[:, :, 0] > 0, t[:, :, 1] > 0
-    taken = has0 | has1  # [n, k]: somebody is there, the chip is taken
-    # sends[n, k, j]: chip-order province j is adjacent to k, resolved after it, and k's chip is taken.
-    sends = _ADJ_FLAT.take(order[:, :, None] * NUM_PROVINCES + order[:, None, :]) & _LATER & taken[:, :, None]
-    to0 = sends & has0[:, None, :]  # where Hojo's 援軍 from chip k would go
-    to1 = sends & has1[:, None, :]
-    per = cfg.reinf_per_win
-    esc1 = st.escape[g] == 1
-    hojo_everywhere = t[:, :, 1] - t[:, :, 0] + esc1[:, None] - per * to0.sum(axis=1)  # [n, j]
-    # Chip-major rows ([chip, game]) keep every step of the loop below on contiguous rows of the batch.
-    strength = np.ascontiguousarray(hojo_everywhere.T)  # [j, n]
-    swing = np.ascontiguousarray((per * (to0.view(np.int8) + to1.view(np.int8))).transpose(1, 2, 0))  # [k, j, n]
-    ashikaga_wins = np.empty((NUM_PROVINCES, n), dtype=bool)
-    for k in range(NUM_PROVINCES):
-        np.greater(strength[k], 0, out=ashikaga_wins[k])
-        np.add(strength, swing[k], out=strength, where=ashikaga_wins[k])
-    taken = taken.T
-    won1 = ashikaga_wins & taken  # [k, n]
-    won0 = ~ashikaga_wins & taken
-    # Chips taken per side: one float32 product (exact: at most 77) over both sides' [k, n] rows.
-    score = (_CHIP_NUMBERS_F @ np.stack([won0, won1])).astype(np.int64).T  # [n, 2]
-    # 援軍 received at each chip j: the winner's sends from every chip k it took, as one float32
-    # product per game ([1, k] @ [k, j], exact: at most 11).
-    reinf0 = (won0.T[:, None, :].astype(np.float32) @ to0.astype(np.float32))[:, 0].astype(np.int64) * per  # [n, j]
-    reinf1 = (won1.T[:, None, :].astype(np.float32) @ to1.astype(np.float32))[:, 0].astype(np.int64) * per
-    won0, won1 = won0.T, won1.T  # [n, 11]
-    winner_ = np.where(won0, 0, np.where(won1, 1, -1))
-    st.winner_of[r, order] = winner_
-    st.reinf[r, order, 0] = reinf0
-    st.reinf[r, order, 1] = reinf1
-    st.score[g] = score
-    esc = st.escape[g].astype(np.int64)
-    won = np.where(score[:, 0] > score[:, 1], 0, np.where(score[:, 1] > score[:, 0], 1, esc))
-    if cfg.reward_scheme == "win_loss":
-        st.rewards[g, won] = 1.0
-        st.rewards[g, 1 - won] = -1.0
+    troops, reinf, chip_of, winner_of, adjacent = st.troops, st.reinf, st.chip, st.winner_of, tab.adjacent
+    escape = int(st.escape[i])
+    reinf[i, :, :] = 0
+    winner_of[i, :] = NOBODY
+    hojo_score = 0
+    ashikaga_score = 0
+    for chip in range(2, 13):
+        p = int(st.prov_of[i, chip])
+        hojo = int(troops[i, p, HOJO])
+        ashikaga = int(troops[i, p, ASHIKAGA])
+        if hojo == 0 and ashikaga == 0:
+            continue  # nobody there: the chip is set aside
+        hojo += int(reinf[i, p, HOJO])
+        ashikaga += int(reinf[i, p, ASHIKAGA])
+        w = ASHIKAGA if ashikaga > hojo or (ashikaga == hojo and escape == ASHIKAGA) else HOJO
+        winner_of[i, p] = w
+        if w == HOJO:
+            hojo_score += chip
+        else:
+            ashikaga_score += chip
+        for q in range(NUM_PROVINCES):
+            if (adjacent[p] >> q) & 1 and chip_of[i, q] > chip and troops[i, q, w] > 0:
+                reinf[i, q, w] += tab.reinf_per_win
+    st.score[i, HOJO] = hojo_score
+    st.score[i, ASHIKAGA] = ashikaga_score
+    pay_rewards(st.rewards, i, hojo_score, ashikaga_score, escape, tab.score_diff)
+    st.phase[i] = PHASE_OVER
+    st.terminated[i] = True
+
+
+@rules
+def pay_rewards(rewards: np.ndarray, i: int, hojo_score: int, ashikaga_score: int, escape: int,
+                score_diff: bool) -> None:
+    """+1 to the winner, -1 to the loser; or with ``score_diff`` the chip margin over 77 (no tie-break)."""
+    if score_diff:
+        margin = (hojo_score - ashikaga_score) / MAX_SCORE
+        rewards[i, HOJO] = margin
+        rewards[i, ASHIKAGA] = -margin
     else:
-        diff = (score[:, 0] - score[:, 1]) / MAX_SCORE
-        st.rewards[g, 0] = diff
-        st.rewards[g, 1] = -diff
-    st.phase[g] = PHASE_OVER
-    st.terminated[g] = True
+        w = final_winner(hojo_score, ashikaga_score, escape)
+        rewards[i, w] = 1.0
+        rewards[i, 1 - w] = -1.0
 
 
-def winner(st: NigejozuState) -> np.ndarray:
-    """int64[B]: the winning faction of finished games (higher score, ties to the escape chip), else -1."""
-    s = st.score.astype(np.int64)
-    w = np.where(s[:, 0] > s[:, 1], 0, np.where(s[:, 1] > s[:, 0], 1, st.escape.astype(np.int64)))
-    return np.where(st.phase == PHASE_OVER, w, -1)
+@rules
+def final_winner(hojo_score: int, ashikaga_score: int, escape: int) -> int:
+    """The side whose chips add up to more; equal totals go to the escape chip's holder."""
+    if hojo_score > ashikaga_score:
+        return HOJO
+    if ashikaga_score > hojo_score:
+        return ASHIKAGA
+    return escape
+
+
+@rules
+def winner(st, i: int) -> int:
+    """The winning side of game ``i`` once it is over, else -1."""
+    if st.phase[i] != PHASE_OVER:
+        return NOBODY
+    return final_winner(int(st.score[i, HOJO]), int(st.score[i, ASHIKAGA]), int(st.escape[i]))

@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-from yuugi.envs.core.game import State
+from yuugi.envs.core.game import State, arrays_type
 
 from .board import NUM_PROVINCES
 from .cards import NUM_EFFECTS
@@ -67,3 +67,5 @@ def empty_state(batch: int, cfg: NigejozuConfig | None = None) -> NigejozuState:
         reinf=z((NUM_PROVINCES, 2), np.int8), score=z((2,), np.int16),
     )
 
+
+NigejozuArrays = arrays_type(NigejozuState)  # the namedtuple of the arrays compiled rules receive (state.view())

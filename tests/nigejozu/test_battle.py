@@ -148,7 +148,7 @@ def test_battle_matches_the_rules_pseudo_code_on_random_boards():
                 st.troops[i, :, side] = np.bincount(rng.choice(spots, size=18), minlength=11)
         st.hand[:] = 0
         st.escape[:] = rng.integers(0, 2, size=300)
-        from yuugi.envs.nigejozu.rules import battle
+        from yuugi.envs.nigejozu.batch import battle
 
         battle(st, np.arange(300), g.config)
         for i in range(300):

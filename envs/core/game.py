@@ -75,8 +75,17 @@ class State:
         Its type is made once per State subclass by :func:`arrays_type`, at the bottom of the game's
         ``state.py``; the arrays are the state's own, so a kernel writes the state in place.
         """
-        nt = type(self).__dict__["_arrays_type"]
-        return nt(*[getattr(self, name) for name in nt._fields])
+        view = self.__dict__.get("_view")
+        if view is None:  # built once per state: a face stepping one game calls kernels thousands of times
+            nt = type(self).__dict__["_arrays_type"]
+            view = nt(*[getattr(self, name) for name in nt._fields])
+            object.__setattr__(self, "_view", view)
+        return view
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # an array replaced (not written in place) makes the cached view stale
+        self.__dict__.pop("_view", None)
+        object.__setattr__(self, name, value)
 
     def equals(self, other: "State") -> bool:
         """True when every array matches exactly (used for determinism checks)."""

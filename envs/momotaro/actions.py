@@ -21,6 +21,11 @@ from typing import Any
 from .cards import CARD_NAMES, NUM_CARDS, NUM_ONI
 from .tables import COMBO_NAMES, COMBOS, NUM_COMBOS, PATTERN_NAMES
 
+# Where each block starts, counted from K0 (the bids are actions 0..K0): action = K0 + offset.
+AT_TAKE, AT_DECLINE, AT_HEAL, AT_END_HEAL, AT_ONI, AT_COMBO, AT_ASSIGN, AT_YELLOW_TREASURE, AT_YELLOW_POTION = (
+    1, 2, 3, 13, 14, 26, 84, 94, 95)
+NUM_FIXED_ACTIONS = 96  # every action but the bids 1..K0
+
 KINDS = ("bid", "take", "decline", "heal", "end_heal", "attack", "send", "damage", "yellow_treasure",
          "yellow_potion")
 
@@ -41,43 +46,43 @@ class ActionLayout:
 
     @property
     def take(self) -> int:
-        return self.kibi + 1
+        return self.kibi + AT_TAKE
 
     @property
     def decline(self) -> int:
-        return self.kibi + 2
+        return self.kibi + AT_DECLINE
 
     @property
     def heal0(self) -> int:
-        return self.kibi + 3
+        return self.kibi + AT_HEAL
 
     @property
     def end_heal(self) -> int:
-        return self.kibi + 13
+        return self.kibi + AT_END_HEAL
 
     @property
     def oni0(self) -> int:
-        return self.kibi + 14
+        return self.kibi + AT_ONI
 
     @property
     def combo0(self) -> int:
-        return self.kibi + 26
+        return self.kibi + AT_COMBO
 
     @property
     def assign0(self) -> int:
-        return self.kibi + 84
+        return self.kibi + AT_ASSIGN
 
     @property
     def yellow_treasure(self) -> int:
-        return self.kibi + 94
+        return self.kibi + AT_YELLOW_TREASURE
 
     @property
     def yellow_potion(self) -> int:
-        return self.kibi + 95
+        return self.kibi + AT_YELLOW_POTION
 
     @property
     def num_actions(self) -> int:
-        return self.kibi + 96
+        return self.kibi + NUM_FIXED_ACTIONS
 
     def decode(self, a: int) -> tuple[str, int]:
         """(kind, argument) of action ``a``: the bid amount, card id, oni id or combo id (else -1)."""

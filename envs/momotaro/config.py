@@ -7,6 +7,7 @@ any other value raises :class:`OptionError` saying so.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 from typing import Any, Mapping
@@ -17,9 +18,22 @@ from yuugi.envs.core.errors import OptionError
 from yuugi.envs.core.options import check_bool, check_choice, check_int, check_int_tuple, check_option_names, is_integer
 
 from .actions import ActionLayout
-from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, M_NONE, M_PAPER, M_ROCK, M_SCISSORS, MARK_NAMES,
-                    NUM_CARDS, NUM_ONI, ONI_COLOUR, RETAINER_POWER, T_DOG, T_MONKEY, T_PHEASANT, CARD_TYPE, janken)
-from .tables import COMBO_CARDS, NUM_COMBOS
+from .cards import (BLACK_ONI, COLOUR_LETTERS, FIXED_ONI_POWER, IS_YELLOW, M_NONE, M_PAPER, M_ROCK, M_SCISSORS,
+                    MARK_NAMES, NUM_CARDS, NUM_ONI, ONI_COLOUR, RETAINER_POWER, T_DOG, T_MONKEY, T_PHEASANT,
+                    YELLOW_POTIONS, CARD_TYPE, janken)
+from .tables import COMBO_CARDS, COMBO_SINGLE_CARD, COMBO_SIZE, NUM_COMBOS, POW2, KernelTables
+
+# The options the compiled rules read, as plain ints (flags 0/1), passed to every kernel with the tables.
+KernelOptions = collections.namedtuple("KernelOptions", (
+    "num_players",  # P
+    "kibi",  # K0: bids are 0..K0 and the other actions start at K0 + 1
+    "heal_any_turn",  # 1: any damaged card may be healed at the start of its owner's turn
+    "damage_reduces_power",  # 1: a damaged card fights with printed - damage
+    "linear_rewards",  # 1: reward_scheme "linear", 0: "winner"
+    "max_turns",  # battle turns before truncation
+    "slot_limit",  # turn slots in rounds 1 and 2: laps * P
+    "total_treasure",  # the printed power of every oni together
+))
 
 DEFAULT_LAPS = {2: 3, 3: 2, 4: 2}  # §5.1: 2 laps per round, 3 with two players
 REWARD_SCHEMES = ("winner", "linear")
@@ -151,12 +165,8 @@ class Derived:
     kibi: int  # K0, the kibidango each player starts with (bids are 0..K0)
     layout: ActionLayout  # the action ids for K0
     slot_limit: int  # turn slots in rounds 1 and 2: laps * P
-    # Index ranges kept to avoid rebuilding them on every step.
-    seats: np.ndarray  # [P]: 0..P-1
-    bid_values: np.ndarray  # [K0 + 1]: 0..K0
-    next_offsets: np.ndarray  # [P]: 1..P, the seats after a seat clockwise
-    deal_offsets: np.ndarray  # [4]: the 4 oni a round deals
-    combo_cards_i16: np.ndarray  # int16[58, 10]: COMBO_CARDS as numbers, for power sums
+    kernel_tables: KernelTables  # the tables above as the compiled rules read them
+    kernel_options: KernelOptions  # the options as the compiled rules read them
 
     @classmethod
     def build(cls, cfg: MomotaroConfig) -> "Derived":
@@ -180,10 +190,24 @@ class Derived:
                     mod[k, o] += janken(int(card_mark[c]), int(oni_mark[o]))
         assert oni_power[BLACK_ONI] == 6
         p, k = cfg.num_players, cfg.kibi
-        return cls(card_power, card_mark, oni_power, oni_mark, names, mod, int(oni_power.sum()), num_players=p,
-                   kibi=k, layout=ActionLayout(k), slot_limit=cfg.laps * p, seats=np.arange(p),
-                   bid_values=np.arange(k + 1), next_offsets=np.arange(1, p + 1), deal_offsets=np.arange(4),
-                   combo_cards_i16=COMBO_CARDS.astype(np.int16))
+        from .observation import block_starts  # observation -> state -> config: imported on first build
+
+        i64 = lambda x: np.ascontiguousarray(x, dtype=np.int64)  # noqa: E731
+        kernel_tables = KernelTables(
+            card_power=i64(card_power), oni_power=i64(oni_power), combo_oni_mod=i64(mod),
+            combo_cards=COMBO_CARDS.copy(),
+            combo_bits=i64((COMBO_CARDS.astype(np.int64) * POW2).sum(axis=1)), combo_size=i64(COMBO_SIZE),
+            combo_single_card=i64(COMBO_SINGLE_CARD), yellow_potions=i64(YELLOW_POTIONS), is_yellow=IS_YELLOW.copy(),
+            inv_card_power=(1.0 / card_power).astype(np.float32), inv_oni_power=(1.0 / oni_power).astype(np.float32),
+            obs_offsets=i64(block_starts(p)))
+        total = int(oni_power.sum())
+        kernel_options = KernelOptions(
+            num_players=p, kibi=k, heal_any_turn=int(cfg.heal_any_turn),
+            damage_reduces_power=int(cfg.damage_reduces_power), linear_rewards=int(cfg.reward_scheme == "linear"),
+            max_turns=int(cfg.max_turns), slot_limit=cfg.laps * p, total_treasure=total)
+        return cls(card_power, card_mark, oni_power, oni_mark, names, mod, total, num_players=p,
+                   kibi=k, layout=ActionLayout(k), slot_limit=cfg.laps * p, kernel_tables=kernel_tables,
+                   kernel_options=kernel_options)
 
 
 assert NUM_CARDS == 10

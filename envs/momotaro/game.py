@@ -1,17 +1,21 @@
-"""``Momotaro``: the batched core of 鬼ヶ島 (the only rules engine of this game)."""
+"""``Momotaro``: the batched core of 鬼ヶ島 (the only rules engine of this game: the compiled rules of
+:mod:`.rules`, run over the batch by the kernels of :mod:`.batch`)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 import numpy as np
 
-from yuugi.envs.core import rng
 from yuugi.envs.core.game import BatchGame, Setup
 from yuugi.envs.core.metadata import GameMetadata
 
-from . import observation, position, render, rules
+from . import batch, observation, position, render
 from .config import MomotaroConfig
 from .state import MomotaroState, empty_state
+
+
+_NO_SEEDS = np.empty(0, dtype=np.uint64)  # step_fused without resets
+_NO_REWARDS = np.empty((0, 0), dtype=np.float32)  # step_fused without a rewards buffer
 
 
 class Momotaro(BatchGame[MomotaroState]):
@@ -25,6 +29,8 @@ class Momotaro(BatchGame[MomotaroState]):
         self.num_players = self.config.num_players
         self.num_actions = self.layout.num_actions
         self.observation_shape = (observation.obs_size(self.num_players),)
+        self._tables = self.config.tables.kernel_tables
+        self._options = self.config.tables.kernel_options
 
     @property
     def oni_names(self) -> tuple[str, ...]:
@@ -32,21 +38,36 @@ class Momotaro(BatchGame[MomotaroState]):
 
     def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> MomotaroState:
         # No per-episode setup: the core refuses any setup key (validate_setup) before calling this.
-        keys = rng.keys_from_seeds(np.asarray(seeds))
-        st = empty_state(len(keys), self.config)
-        st.rng_key[:] = keys
-        rules.init(st, np.arange(len(keys)), self.config)
+        seeds = batch.seeds_array(seeds)
+        st = empty_state(len(seeds), self.config)
+        batch.init_games(st.view(), seeds, self._tables, self._options, threads=self.threads)
         return st
 
     def legal_mask(self, state: MomotaroState) -> np.ndarray:
-        return rules.legal_mask(state, self.config)
+        mask = np.empty((state.batch_size, self.num_actions), dtype=bool)
+        batch.legal_masks(state.view(), mask, self._tables, self._options, threads=self.threads)
+        return mask
 
     def _apply(self, state: MomotaroState, actions: np.ndarray, active: np.ndarray) -> None:
-        g = active.nonzero()[0]
-        rules.apply(state, g, actions[g], self.config)
+        batch.apply_actions(state.view(), np.ascontiguousarray(actions, dtype=np.int64), active, self._tables,
+                            self._options, threads=self.threads)
 
     def observe(self, state: MomotaroState, seat: int | np.ndarray) -> np.ndarray:
-        return observation.observe(state, seat, self.config)
+        b = state.batch_size
+        seats = np.asarray(seat, dtype=np.int64)
+        seats = np.full(b, seats) if seats.ndim == 0 else np.ascontiguousarray(seats)
+        out = np.empty((b, *self.observation_shape), dtype=np.float32)
+        batch.observe_games(state.view(), seats, out, self._tables, self._options, threads=self.threads)
+        return out
+
+    def step_fused(self, state: MomotaroState, actions: np.ndarray, mask_out: np.ndarray, obs_out: np.ndarray, *,
+                   reset_seeds: np.ndarray | None = None, rewards_out: np.ndarray | None = None) -> np.ndarray:
+        finished = np.empty(state.batch_size, dtype=bool)
+        seeds = _NO_SEEDS if reset_seeds is None else batch.seeds_array(reset_seeds)
+        rewards = _NO_REWARDS if rewards_out is None else rewards_out
+        batch.step_games(state.view(), np.ascontiguousarray(actions, dtype=np.int64), mask_out, obs_out, seeds,
+                         rewards, finished, self._tables, self._options, threads=self.threads)
+        return finished
 
     def action_label(self, action: int) -> str:
         return self.layout.label(action, self.oni_names)

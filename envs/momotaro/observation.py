@@ -48,17 +48,13 @@ their composition). All values are in [0, 1]. Blocks, in order (P = num_players)
 """
 from __future__ import annotations
 
-import dataclasses
-import functools
-
 import numpy as np
 
+from yuugi.envs.core.jit import rules
 from yuugi.envs.core.layout import block_offsets
 
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
-from .config import Derived, MomotaroConfig
-from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PHASE_BID, PHASE_TAKE, MomotaroState
-from .tables import COMBO_CARDS
+from .state import AT_DECK, AT_FIELD, AT_POTION, AT_TREASURE, NUM_PHASES, PHASE_BID, PHASE_TAKE
 
 
 def layout(p: int) -> tuple[tuple[str, int], ...]:
@@ -84,143 +80,108 @@ def obs_size(p: int) -> int:
     return block_offsets(layout(p))[1]
 
 
-@dataclasses.dataclass(frozen=True)
-class _Scales:
-    """What ``observe`` divides by and indexes with for one config's tables (built once per tables)."""
-
-    off: dict[str, slice]
-    size: int
-    inv_k: float
-    inv_total: float
-    inv_slots: float
-    inv_oni_power: np.ndarray  # float32[12]
-    inv_card_power_by_seat: np.ndarray  # float32[P * 10]: the card_damage block, seat-major
-    seat_offsets: np.ndarray  # [P]: 0..P-1, offset 0 is the observer
-    is_self: np.ndarray  # bool[P]
-    rel: np.ndarray  # int64[P, P]: rel[s, k] = absolute seat at offset k from seat s
+def block_starts(p: int) -> np.ndarray:
+    """int64[blocks]: the first column of each block, in :func:`layout` order (the ``B_*`` numbers)."""
+    return np.array([sl.start for sl in offsets(p).values()], dtype=np.int64)
 
 
-@functools.lru_cache(maxsize=64)
-def _scales(t: Derived) -> _Scales:
-    # Keyed by the tables object itself (compared by identity), which a config builds once.
-    p = t.num_players
-    seat_offsets = np.arange(p)
-    off, size = block_offsets(layout(p))
-    return _Scales(off=off, size=size, inv_k=1.0 / max(t.kibi, 1), inv_total=1.0 / t.total_treasure,
-                   inv_slots=1.0 / t.slot_limit, inv_oni_power=(1.0 / t.oni_power).astype(np.float32),
-                   inv_card_power_by_seat=np.tile((1.0 / t.card_power).astype(np.float32), p),
-                   seat_offsets=seat_offsets, is_self=seat_offsets == 0,
-                   rel=(seat_offsets[:, None] + seat_offsets) % p)
+# Block numbers in layout order: the compiled observation finds block b at column T.obs_offsets[b].
+(B_PHASE, B_ROUND, B_LAP, B_SLOTS_LEFT, B_OWN_SEAT, B_TO_PLAY, B_START_PLAYER, B_ALIVE, B_KIBIDANGO, B_POTIONS,
+ B_TREASURE, B_CARDS_IN_PLAY, B_CARD_DAMAGE, B_KNOCKED_OUT, B_FRESH_DAMAGE, B_AUCTION_CARD, B_HIRING_DECK,
+ B_DECLINED, B_BIDDERS, B_HAS_BID, B_BID_VALUE, B_BID_KNOWN, B_ADD_VALUE, B_ADD_KNOWN, B_LAST_BID, B_LAST_ADD,
+ B_LAST_ADD_MADE, B_ONI_FIELD, B_ONI_DAMAGE, B_ONI_DECK, B_ONI_TREASURE, B_ONI_POTION, B_TARGET, B_FOUGHT,
+ B_PENDING_DAMAGE, B_RED_DIE, B_WHITE_DIE, B_OUTCOME, B_TURNS) = range(39)
+assert [name for name, _ in layout(2)][B_TURNS] == "turns" and [name for name, _ in layout(2)][B_FOUGHT] == "fought"
 
 
-_DECK_POSITIONS = np.arange(NUM_RETAINERS)
-# Cards of the set sent this turn, by combo id; the last row (index -1 = no set) is empty.
-_FOUGHT_BY_COMBO = np.vstack([COMBO_CARDS, np.zeros(NUM_CARDS, dtype=bool)])
+@rules
+def observe_seat(st, i, seat, out, T, R):
+    """``out`` (float32[obs_size], the row of game i): game i seen from ``seat``.
 
-
-@functools.lru_cache(maxsize=16)
-def _row_starts(b: int, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(rows, rows * P as a column, rows * obs_size as a column) for a batch of ``b`` games.
-
-    The same at every call of a batch size, so they are built once.
+    Every value is computed as the rules file's fractions in float64 and stored as float32; the two
+    damage blocks multiply in float32 by the float32 inverse powers of the tables.
     """
-    rows = np.arange(b)
-    return rows, rows[:, None] * p, rows[:, None] * obs_size(p)
+    for j in range(out.shape[0]):
+        out[j] = 0.0
+    off = T.obs_offsets
+    p = st.kibi.shape[1]
+    done = st.terminated[i] or st.truncated[i]
+    battle = st.round[i] > 0
+    hiring = not battle
+    inv_k = 1.0 / max(R.kibi, 1)
 
+    # Where the game stands.
+    out[off[B_PHASE] + (NUM_PHASES - 1 if done else st.phase[i])] = 1.0
+    out[off[B_ROUND] + st.round[i]] = 1.0
+    if battle:
+        out[off[B_LAP] + min(st.slot[i] // p, 3)] = 1.0
+        out[off[B_START_PLAYER] + (st.start_player[i] - seat) % p] = 1.0
+    if st.round[i] == 1 or st.round[i] == 2:
+        left = (R.slot_limit - st.slot[i]) * (1.0 / R.slot_limit)
+        out[off[B_SLOTS_LEFT]] = min(max(left, 0.0), 1.0)
+    out[off[B_OWN_SEAT] + seat] = 1.0
+    if not done:
+        out[off[B_TO_PLAY] + (st.to_play[i] - seat) % p] = 1.0
 
-@functools.lru_cache(maxsize=16)
-def _block_starts(b: int, p: int, names: tuple[str, ...]) -> np.ndarray:
-    """int64[len(names), B]: flat index into a [B, obs_size] array of column 0 of each block, per game."""
-    off = offsets(p)
-    return np.array([off[name].start for name in names])[:, None] + _row_starts(b, p)[2][:, 0]
+    # The players, relative seat k = absolute seat (seat + k) % P.
+    inv_total = 1.0 / R.total_treasure
+    for k in range(p):
+        q = (seat + k) % p
+        out[off[B_ALIVE] + k] = st.alive[i, q]
+        out[off[B_KIBIDANGO] + k] = st.kibi[i, q] * inv_k
+        out[off[B_POTIONS] + k] = min(st.potions[i, q], 3) / 3.0
+        out[off[B_TREASURE] + k] = st.treasure[i, q] * inv_total
+        for c in range(NUM_CARDS):
+            out[off[B_CARDS_IN_PLAY] + k * NUM_CARDS + c] = st.hand[i, q, c]
+            out[off[B_CARD_DAMAGE] + k * NUM_CARDS + c] = np.float32(st.card_dmg[i, q, c]) * T.inv_card_power[c]
+            out[off[B_KNOCKED_OUT] + k * NUM_CARDS + c] = st.ko[i, q, c]
+            out[off[B_FRESH_DAMAGE] + k * NUM_CARDS + c] = st.fresh[i, q, c]
 
+    # The hiring: the card on auction, the face-down composition, the sealed bids (§8).
+    pos = st.hire_pos[i]
+    if hiring:
+        out[off[B_AUCTION_CARD] + st.hire_deck[i, min(pos, NUM_RETAINERS - 1)]] = 1.0
+    for j in range(NUM_RETAINERS):
+        out[off[B_HIRING_DECK] + st.hire_deck[i, j]] = 1.0 if j > pos else 0.0
+        out[off[B_DECLINED] + j] = st.declined[i, j]
+    first = st.phase[i] == PHASE_BID
+    for k in range(p):
+        q = (seat + k) % p
+        bidder = st.bidders[i, q] and hiring
+        bid, add = st.bids[i, q], st.adds[i, q]
+        out[off[B_BIDDERS] + k] = bidder
+        out[off[B_HAS_BID] + k] = bidder and ((bid >= 0) if first else (add >= 0))
+        # A sealed bid is known to its owner at once and to everyone after the stage's reveal.
+        bid_known = bid >= 0 and (not first or k == 0)
+        out[off[B_BID_VALUE] + k] = (bid if bid_known else 0) * inv_k
+        out[off[B_BID_KNOWN] + k] = bid_known
+        add_known = add >= 0 and (st.phase[i] == PHASE_TAKE or k == 0)
+        out[off[B_ADD_VALUE] + k] = (add if add_known else 0) * inv_k
+        out[off[B_ADD_KNOWN] + k] = add_known
+        last_bid, last_add = st.last_bids[i, q], st.last_adds[i, q]
+        out[off[B_LAST_BID] + k] = max(last_bid, 0) * inv_k
+        out[off[B_LAST_ADD] + k] = max(last_add, 0) * inv_k
+        out[off[B_LAST_ADD_MADE] + k] = last_add >= 0
 
-def observe(st: MomotaroState, seat: int | np.ndarray, cfg: MomotaroConfig) -> np.ndarray:
-    """float32[B, obs_size(P)]: each game seen from ``seat`` (one seat for all games, or one per game)."""
-    sc = _scales(cfg.tables)
-    b, p, off, size = st.batch_size, cfg.num_players, sc.off, sc.size
-    rows, row_p, row_size = _row_starts(b, p)
-    seat = np.asarray(seat, dtype=np.int64)
-    if seat.ndim == 0:  # one seat for every game (the AEC face)
-        seat = np.full(b, seat)
-    # Row of (game i, relative seat k) in a per-player array viewed as [B*P, ...]: one np.take
-    # per array is several times faster than indexing with (rows, rel).
-    who = (row_p + sc.rel.take(seat, axis=0)).ravel()
+    # The oni.
+    for o in range(NUM_ONI):
+        at = st.oni_at[i, o]
+        out[off[B_ONI_FIELD] + o] = at == AT_FIELD
+        out[off[B_ONI_DAMAGE] + o] = np.float32(st.oni_dmg[i, o]) * T.inv_oni_power[o]
+        out[off[B_ONI_DECK] + o] = at == AT_DECK
+        out[off[B_ONI_TREASURE] + o] = at == AT_TREASURE
+        out[off[B_ONI_POTION] + o] = at == AT_POTION
 
-    def by_seat(x: np.ndarray) -> np.ndarray:
-        """x[i, rel[i]] for x of shape [B, P] or [B, P, n], flattened to [B, P*n]."""
-        return x.reshape(b * p, -1).take(who, axis=0).reshape(b, -1)
-
-    out = np.zeros((b, size), dtype=np.float32)
-
-    def put(name: str, values: np.ndarray) -> None:
-        out[:, off[name]] = values
-
-    done = st.terminated | st.truncated
-    battle = st.round > 0
-    hiring = ~battle
-    rolled = st.dice[:, 0] > 0
-    pos = np.minimum(st.hire_pos, NUM_RETAINERS - 1).astype(np.int64)
-    # Every one-hot block in one scatter: (block, column within it, shown). A hidden one writes
-    # 0.0 into its own block, which is zero anyway (blocks never share a column).
-    always = np.ones(b, dtype=bool)
-    hots = (
-        ("phase", np.where(done, NUM_PHASES - 1, st.phase), always),
-        ("round", st.round, always),
-        ("lap", np.minimum(st.slot // p, 3), battle),
-        ("own_seat", seat, always),
-        ("to_play", (st.to_play - seat) % p, ~done),
-        ("start_player", (st.start_player - seat) % p, battle),
-        ("auction_card", st.hire_deck[rows, pos], hiring),
-        ("target", np.maximum(st.target, 0), st.target >= 0),
-        ("red_die", np.maximum(st.dice[:, 0] - 1, 0), rolled),
-        ("white_die", np.maximum(st.dice[:, 1] - 1, 0), rolled),
-        ("outcome", np.maximum(st.outcome, 0), st.outcome >= 0),
-    )
-    # [11, B], block-major; concatenating the 1-D columns is cheaper than np.stack for a small batch.
-    cols = np.concatenate([index for _, index, _ in hots], dtype=np.int64).reshape(len(hots), b)
-    cols += _block_starts(b, p, tuple(name for name, _, _ in hots))
-    out.reshape(-1)[cols] = np.concatenate([shown for _, _, shown in hots], dtype=np.float32).reshape(len(hots), b)
-
-    left = np.where((st.round == 1) | (st.round == 2), (cfg.tables.slot_limit - st.slot) * sc.inv_slots, 0.0)
-    put("slots_left", np.minimum(np.maximum(left, 0.0), 1.0)[:, None])
-    put("alive", by_seat(st.alive))
-    put("kibidango", by_seat(st.kibi) * sc.inv_k)
-    put("potions", np.minimum(by_seat(st.potions), 3) / 3.0)
-    put("treasure", by_seat(st.treasure) * sc.inv_total)
-    put("cards_in_play", by_seat(st.hand))
-    put("card_damage", by_seat(st.card_dmg) * sc.inv_card_power_by_seat)
-    put("knocked_out", by_seat(st.ko))
-    put("fresh_damage", by_seat(st.fresh))
-
-    # Retainers still face down: deck position j holds retainer hire_deck[i, j].
-    down_cols = (row_size + off["hiring_deck"].start) + st.hire_deck
-    out.reshape(-1)[down_cols] = (_DECK_POSITIONS > st.hire_pos[:, None]).astype(np.float32)
-    put("declined", st.declined)
-    bidders = by_seat(st.bidders) & hiring[:, None]
-    put("bidders", bidders)
-    bids, adds = by_seat(st.bids), by_seat(st.adds)
-    first = st.phase == PHASE_BID
-    put("has_bid", np.where(first[:, None], bids >= 0, adds >= 0) & bidders)
-    # A sealed bid is known to its owner (offset 0) at once and to everyone after the stage's reveal.
-    bid_known = (bids >= 0) & ((~first)[:, None] | sc.is_self)
-    put("bid_value", np.where(bid_known, bids, 0) * sc.inv_k)
-    put("bid_known", bid_known)
-    add_known = (adds >= 0) & ((st.phase == PHASE_TAKE)[:, None] | sc.is_self)
-    put("add_value", np.where(add_known, adds, 0) * sc.inv_k)
-    put("add_known", add_known)
-    last_b, last_a = by_seat(st.last_bids), by_seat(st.last_adds)
-    put("last_bid", np.maximum(last_b, 0) * sc.inv_k)
-    put("last_add", np.maximum(last_a, 0) * sc.inv_k)
-    put("last_add_made", last_a >= 0)
-
-    at = st.oni_at
-    put("oni_field", at == AT_FIELD)
-    put("oni_damage", st.oni_dmg * sc.inv_oni_power)
-    put("oni_deck", at == AT_DECK)
-    put("oni_treasure", at == AT_TREASURE)
-    put("oni_potion", at == AT_POTION)
-    put("fought", _FOUGHT_BY_COMBO[st.combo])
-    put("pending_damage", np.minimum(st.pending, 15)[:, None] / 15.0)
-    put("turns", np.minimum(st.turns / cfg.max_turns, 1.0)[:, None])
-    return out
+    # This turn's battle.
+    if st.target[i] >= 0:
+        out[off[B_TARGET] + st.target[i]] = 1.0
+    if st.combo[i] >= 0:
+        for c in range(NUM_CARDS):
+            out[off[B_FOUGHT] + c] = T.combo_cards[st.combo[i], c]
+    out[off[B_PENDING_DAMAGE]] = min(st.pending[i], 15) / 15.0
+    if st.dice[i, 0] > 0:
+        out[off[B_RED_DIE] + max(st.dice[i, 0] - 1, 0)] = 1.0
+        out[off[B_WHITE_DIE] + max(st.dice[i, 1] - 1, 0)] = 1.0
+    if st.outcome[i] >= 0:
+        out[off[B_OUTCOME] + st.outcome[i]] = 1.0
+    out[off[B_TURNS]] = min(st.turns[i] / R.max_turns, 1.0)

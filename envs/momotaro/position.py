@@ -42,7 +42,7 @@ import numpy as np
 from yuugi.envs.core import schema as S
 from yuugi.envs.core.errors import PositionError
 
-from . import rules
+from . import batch, rules
 from .cards import CARD_NAMES, IS_YELLOW, NUM_ONI, NUM_RETAINERS, WARRIOR, YELLOW_POTIONS
 from .config import MomotaroConfig
 from .state import (AT_FIELD, AT_POTION, AT_TREASURE, OUTCOME_NAMES, PHASE_ADD, PHASE_ASSIGN, PHASE_BID, PHASE_COMBO,
@@ -165,7 +165,7 @@ def from_position(cfg: MomotaroConfig, position: Mapping[str, Any], seed: int = 
     if p["dice"] is not None:
         st.dice[0] = p["dice"]
     st.to_play[0] = _check_turn(st, p, phase, cfg)
-    if phase != PHASE_OVER and not rules.legal_mask(st, cfg)[0].any():
+    if phase != PHASE_OVER and not batch.legal_mask(st, cfg)[0].any():
         raise PositionError("phase", "no legal action from this position")
     return st
 
@@ -322,6 +322,8 @@ def _check_turn(st: MomotaroState, p: dict[str, Any], phase: int, cfg: MomotaroC
             raise PositionError("pending_damage", "after a defeat only a draw's 1 damage can be pending")
     elif phase != PHASE_ASSIGN and pending != 0:
         raise PositionError("pending_damage", "damage is pending only while it is assigned")
-    if phase == PHASE_HEAL and not rules.healable(st, np.array([0]), np.array([to_play]), cfg).any():
+    seat = to_play
+    if phase == PHASE_HEAL and not rules.can_heal_any(st.hand[0, seat], st.card_dmg[0, seat], st.fresh[0, seat],
+                                                      st.potions[0, seat], st.kibi[0, seat], int(cfg.heal_any_turn)):
         raise PositionError("phase", "the heal step needs a card that can be healed")
     return to_play

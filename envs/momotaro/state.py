@@ -8,7 +8,7 @@ import dataclasses
 
 import numpy as np
 
-from yuugi.envs.core.game import State
+from yuugi.envs.core.game import State, arrays_type
 
 from .cards import NUM_CARDS, NUM_ONI, NUM_RETAINERS
 from .config import MomotaroConfig
@@ -91,3 +91,7 @@ def empty_state(batch: int, cfg: MomotaroConfig) -> MomotaroState:
         dice=z((2,), np.int8), outcome=m1(()), turns=z((), np.int16),
     )
 
+
+
+# The namedtuple of the arrays that the compiled rules receive (``MomotaroState.view()``).
+MomotaroArrays = arrays_type(MomotaroState)

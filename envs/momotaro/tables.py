@@ -7,6 +7,7 @@ Dog + one Monkey + one Pheasant; the warrior + one retainer. Combo ids follow Ap
 """
 from __future__ import annotations
 
+import collections
 from itertools import combinations
 
 import numpy as np
@@ -50,3 +51,20 @@ COMBO_BY_CARDS = {frozenset(cards): k for k, (_, cards) in enumerate(COMBOS)}
 POW2 = (1 << np.arange(NUM_CARDS)).astype(np.int64)
 _COMBO_BITS = (COMBO_CARDS.astype(np.int64) * POW2).sum(axis=1)
 LEGAL_BY_HAND = (np.arange(1 << NUM_CARDS)[:, None] & _COMBO_BITS[None, :]) == _COMBO_BITS[None, :]
+
+# The tables the compiled rules read, passed to every kernel as one argument (never read as globals).
+# Built once per rule set by ``config.Derived`` (powers and marks are options); see rules.py.
+KernelTables = collections.namedtuple("KernelTables", (
+    "card_power",  # int64[10]: printed power of the player cards (warrior first)
+    "oni_power",  # int64[12]: printed power = treasure value
+    "combo_oni_mod",  # int64[58, 12]: janken modifier of each card set against each oni
+    "combo_cards",  # bool[58, 10]: COMBO_CARDS
+    "combo_bits",  # int64[58]: the cards of each set as a bitmask (bit c = card c)
+    "combo_size",  # int64[58]
+    "combo_single_card",  # int64[58]: the one card of a single-card set, -1 for the others
+    "yellow_potions",  # int64[12]: potions a yellow oni gives (0 for the others)
+    "is_yellow",  # bool[12]
+    "inv_card_power",  # float32[10]: 1 / printed power (the card_damage observation)
+    "inv_oni_power",  # float32[12]: 1 / printed power (the oni_damage observation)
+    "obs_offsets",  # int64[39]: first column of each block of the observation (observation.layout order)
+))

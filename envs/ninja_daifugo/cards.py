@@ -9,6 +9,8 @@ from typing import Iterable
 
 import numpy as np
 
+from yuugi.envs.core.jit import rules
+
 NUM_CARDS = 53
 JOKER = 52
 NUM_RANKS = 13
@@ -79,3 +81,17 @@ def unpack_bits(masks: np.ndarray, n: int = NUM_CARDS) -> np.ndarray:
 def popcount(masks: np.ndarray) -> np.ndarray:
     """Number of set bits of each uint64 (int64 result)."""
     return np.bitwise_count(np.asarray(masks, dtype=np.uint64)).astype(np.int64)
+
+
+_M1, _M2, _M4, _H01 = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F),
+                       np.uint64(0x0101010101010101))
+_S1, _S2, _S4, _S56 = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
+
+
+@rules
+def count_cards(mask: np.uint64) -> int:
+    """The number of cards in one hand bitmask (its set bits), inside compiled rules."""
+    x = mask - ((mask >> _S1) & _M1)
+    x = (x & _M2) + ((x >> _S2) & _M2)
+    x = (x + (x >> _S4)) & _M4
+    return int((x * _H01) >> _S56)

@@ -1,18 +1,20 @@
-"""``NinjaDaifugo``: the batched core of ninja daifugō (the only rules engine of this game)."""
+"""``NinjaDaifugo``: the batched core of ninja daifugō (the only rules engine of this game).
+
+The rules are compiled (:mod:`.rules`, run over a batch by the kernels of :mod:`.batch`)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 import numpy as np
 
-from yuugi.envs.core import rng
 from yuugi.envs.core.game import BatchGame, Setup
 from yuugi.envs.core.metadata import GameMetadata
 
 from . import actions as A
-from . import observation, position, render, rules
+from . import batch, observation, position, render
 from .config import DaifugoConfig
 from .state import NUM_SEATS, DaifugoState, empty_state
+from .tables import kernel_tables
 
 
 class NinjaDaifugo(BatchGame[DaifugoState]):
@@ -25,24 +27,43 @@ class NinjaDaifugo(BatchGame[DaifugoState]):
         self.num_players = NUM_SEATS
         self.num_actions = A.NUM_ACTIONS
         self.observation_shape = (observation.OBS_SIZE,)
+        self._tables = kernel_tables()
+        self._options = batch.rule_options(self.config)
 
     def init(self, seeds: np.ndarray | list[int], setup: Setup = None) -> DaifugoState:
         # No per-episode setup: the core refuses any setup key (validate_setup) before calling this.
-        keys = rng.keys_from_seeds(np.asarray(seeds))
-        st = empty_state(len(keys), self.config)
-        st.rng_key[:] = keys
-        rules.init(st, np.arange(len(keys)), self.config)
+        seeds = np.asarray(seeds)
+        st = empty_state(len(seeds), self.config)
+        batch.init_kernel(st.view(), seeds.astype(np.uint64), self._tables, self._options, threads=self.threads)
         return st
 
     def legal_mask(self, state: DaifugoState) -> np.ndarray:
-        return rules.legal_mask(state, self.config)
+        out = np.empty((state.batch_size, A.NUM_ACTIONS), dtype=bool)
+        batch.legal_mask_kernel(state.view(), out, self._tables, self._options, threads=self.threads)
+        return out
 
     def _apply(self, state: DaifugoState, actions: np.ndarray, active: np.ndarray) -> None:
-        g = active.nonzero()[0]  # (ndarray.nonzero: one call, np.flatnonzero three)
-        rules.apply(state, g, actions[g], self.config)
+        batch.apply_kernel(state.view(), actions, active, self._tables, self._options, threads=self.threads)
 
     def observe(self, state: DaifugoState, seat: int | np.ndarray) -> np.ndarray:
-        return observation.observe(state, seat, self.config)
+        b = state.batch_size
+        seats = np.full(b, seat, dtype=np.int64) if np.ndim(seat) == 0 else np.asarray(seat).astype(np.int64)
+        out = np.empty((b, observation.OBS_SIZE), dtype=np.float32)
+        batch.observe_kernel(state.view(), seats, out, self._tables, self._options, threads=self.threads)
+        return out
+
+    def step_fused(self, state: DaifugoState, actions: np.ndarray, mask_out: np.ndarray, obs_out: np.ndarray, *,
+                   reset_seeds: np.ndarray | None = None, rewards_out: np.ndarray | None = None) -> np.ndarray:
+        """One kernel call per batch step (see :meth:`BatchGame.step_fused`)."""
+        b = state.batch_size
+        finished = np.empty(b, dtype=bool)
+        reset = reset_seeds is not None
+        seeds = np.asarray(reset_seeds).astype(np.uint64, copy=False) if reset else np.zeros(b, np.uint64)
+        copy_rewards = rewards_out is not None
+        rewards = rewards_out if copy_rewards else state.rewards
+        batch.step_fused_kernel(state.view(), np.asarray(actions, dtype=np.int64), mask_out, obs_out, seeds, reset,
+                                rewards, copy_rewards, finished, self._tables, self._options, threads=self.threads)
+        return finished
 
     def action_label(self, action: int) -> str:
         return A.action_label(action)

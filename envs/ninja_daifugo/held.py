@@ -1,105 +1,140 @@
-"""Which plays a hand can form, in the column blocks of the legal mask (see :mod:`.tables`).
+"""Which plays a hand can form (rules file "What can be played"), offered to the legal mask.
 
-The legal mask is these held plays ANDed with one row of the rule table; only the block of columns
-a field can be answered with is computed.
+Only the plays the hand holds are visited: its singles; for each rank it holds, the groups its suits
+make (with the joker, one card fewer); for each suit, the runs of consecutive ranks (with the joker,
+runs missing one card, the joker standing for it). Each held play ``a`` is then legal when the rules
+allow it against the field (``allowed[a]``, a row of :data:`~.tables.BEATS`) and it fits the lock
+(``fits[a]``, a row of :data:`~.tables.LOCK_OK`). A field is answered only by plays of its form: a
+lead may play anything, a single is answered by singles, a group by groups, a sequence by sequences.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from yuugi.envs.core.jit import rules
+
 from . import actions as A
-from . import tables as T
-from .cards import JOKER, unpack_bits
+from .cards import JOKER, NUM_CARDS, NUM_RANKS, NUM_SUITS
+from .tables import FC_EMPTY, FC_GROUP0, FC_SEQ0
 
-_RANK_SHIFTS = (4 * np.arange(13)).astype(np.uint64)
-_FIFTEEN = np.uint64(15)
-
-# Masks and shifts that gather every fourth bit of a hand (one suit's 13 ranks) into a 13-bit
-# pattern: each fold halves the gaps (4 -> 2 -> 1 bit per byte ...) with one shift, OR and AND.
-_EVERY_FOURTH = np.uint64(0x1111111111111)  # bits 0, 4, ..., 48: the 13 cards of suit ♠ (the joker is bit 52)
-_FOLDS = tuple((np.uint64(shift), np.uint64(keep)) for shift, keep in (
-    (3, 0x0303030303030303), (6, 0x000F000F000F000F), (12, 0x000000FF000000FF), (24, 0xFFFF)))
-_SUIT_SHIFTS = np.arange(4, dtype=np.uint64)
+_ONE = np.uint64(1)
+_FOUR_BITS = np.uint64(15)
 
 
-def _suit_patterns(hands: np.ndarray) -> np.ndarray:
-    """int[n, 4]: the 13-bit rank pattern each suit holds."""
-    x = (hands[:, None] >> _SUIT_SHIFTS) & _EVERY_FOURTH
-    for shift, keep in _FOLDS:
-        x = (x | (x >> shift)) & keep
-    return x.astype(np.intp)
+@rules
+def holds(hand: np.uint64, cards: np.uint64) -> bool:
+    """The hand holds every one of ``cards``."""
+    return (hand & cards) == cards
 
 
-def _rank_patterns(hands: np.ndarray) -> np.ndarray:
-    """int[n, 13]: the 4-bit suit pattern held at each rank."""
-    return ((hands[:, None] >> _RANK_SHIFTS) & _FIFTEEN).astype(np.intp)
+@rules
+def holds_card(hand: np.uint64, card: int) -> bool:
+    return (hand >> np.uint64(card)) & _ONE != 0
 
 
-def held_plays(hands: np.ndarray) -> np.ndarray:
-    """bool[n, 2328]: PASS plus every card play whose cards the hand holds."""
-    n = hands.shape[0]
-    out = np.empty((n, A.NUM_PLAY_ACTIONS), dtype=bool)
-    bits = unpack_bits(hands)
-    out[:, A.PASS] = True
-    out[:, A.SINGLE0:A.NAT_GROUP0] = bits
-    _held_groups(hands, bits[:, JOKER], out[:, A.NAT_GROUP0:A.NAT_SEQ0])
-    _held_sequences(hands, bits[:, JOKER], out[:, A.NAT_SEQ0:])
-    return out
+@rules
+def suits_at_rank(hand: np.uint64, rank: int) -> int:
+    """The suits (bit s = suit s) the hand holds at ``rank``."""
+    return int((hand >> np.uint64(4 * rank)) & _FOUR_BITS)
 
 
-def _held_groups(hands: np.ndarray, joker: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """Writes bool[n, 338] into ``out``: natural then joker groups (columns 54..391)."""
-    n = hands.shape[0]
-    rank_pat = _rank_patterns(hands)
-    out[:, :A.JOKER_GROUP0 - A.NAT_GROUP0] = np.take(T.GROUP_NAT_HOLD, rank_pat, axis=0).reshape(n, -1)
-    joker_groups = out[:, A.JOKER_GROUP0 - A.NAT_GROUP0:]  # only hands holding the joker are looked up
-    joker_groups[...] = False
-    w = joker.nonzero()[0]
-    if w.size:
-        joker_groups[w] = np.take(T.GROUP_JOKER_HOLD, rank_pat[w] + 16, axis=0).reshape(w.size, -1)
-    return out
+@rules
+def ranks_in_suit(hand: np.uint64, suit: int) -> int:
+    """The ranks (bit r = rank r) the hand holds in ``suit``."""
+    ranks = 0
+    for rank in range(NUM_RANKS):
+        if holds_card(hand, 4 * rank + suit):
+            ranks |= 1 << rank
+    return ranks
 
 
-def _held_sequences(hands: np.ndarray, joker: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """Writes bool[n, 1936] into ``out``: natural then joker sequences (columns 392..2327)."""
-    n = hands.shape[0]
-    suit_pat = _suit_patterns(hands)
-    out[:, :A.JOKER_SEQ0 - A.NAT_SEQ0] = np.take(T.SEQ_NAT_HOLD, suit_pat, axis=0).reshape(n, -1)
-    # Joker sequences (72% of the columns) need the joker: only hands holding it are looked up.
-    joker_seqs = out[:, A.JOKER_SEQ0 - A.NAT_SEQ0:]
-    joker_seqs[...] = False
-    w = joker.nonzero()[0]
-    if w.size:
-        joker_seqs[w] = np.take(T.SEQ_JOKER_HOLD, suit_pat[w] + 8192, axis=0).reshape(w.size, -1)
-    return out
+@rules
+def offer(a: int, allowed: np.ndarray, fits: np.ndarray, mask: np.ndarray) -> bool:
+    """A held play is legal when the rules allow it and it fits the lock."""
+    legal = allowed[a] and fits[a]
+    mask[a] = legal
+    return legal
 
 
-# The column blocks a field is answered with: a lead looks at every play; a single is answered by
-# singles, a group by groups, a sequence by sequences (PASS aside).
-BLOCK_LEAD, BLOCK_SINGLES, BLOCK_GROUPS, BLOCK_SEQUENCES = range(4)
-BLOCKS = ((0, A.NUM_PLAY_ACTIONS), (A.SINGLE0, A.NAT_GROUP0), (A.NAT_GROUP0, A.NAT_SEQ0),
-          (A.NAT_SEQ0, A.NUM_PLAY_ACTIONS))
+@rules
+def offer_singles(hand: np.uint64, allowed: np.ndarray, fits: np.ndarray, mask: np.ndarray) -> bool:
+    """Any one card (the joker alone is the joker single). True when one of them is legal."""
+    found = False
+    for card in range(NUM_CARDS):
+        if holds_card(hand, card):
+            found |= offer(A.SINGLE0 + card, allowed, fits, mask)
+    return found
 
 
-# The block answering each field class: empty -> lead, then singles, groups, sequences (see tables).
-_BLOCK_OF_CLASS = np.full(T.NUM_FIELD_CLASSES, BLOCK_SEQUENCES, dtype=np.int64)
-_BLOCK_OF_CLASS[T.FC_EMPTY] = BLOCK_LEAD
-_BLOCK_OF_CLASS[T.FC_EMPTY + 1:T.FC_GROUP0] = BLOCK_SINGLES
-_BLOCK_OF_CLASS[T.FC_GROUP0:T.FC_SEQ0] = BLOCK_GROUPS
+@rules
+def offer_groups(group_suits: np.ndarray, hand: np.uint64, allowed: np.ndarray, fits: np.ndarray,
+                 mask: np.ndarray) -> bool:
+    """2-4 cards of one rank, or 1-4 of one rank and the joker standing for that rank.
+
+    ``group_suits`` (tables.KernelTables): the suit subsets of one rank, the 4 single suits first (they
+    make joker groups only), then those of 2-4 suits in the order of the group columns."""
+    joker = holds_card(hand, JOKER)
+    found = False
+    for rank in range(NUM_RANKS):
+        suits = suits_at_rank(hand, rank)
+        if suits == 0:
+            continue
+        for m in range(group_suits.shape[0]):
+            need = group_suits[m]
+            if suits & need != need:
+                continue
+            if m >= NUM_SUITS:
+                found |= offer(A.NAT_GROUP0 + 11 * rank + m - NUM_SUITS, allowed, fits, mask)
+            if joker:
+                found |= offer(A.JOKER_GROUP0 + 15 * rank + m, allowed, fits, mask)
+    return found
 
 
-def field_block(fclass: np.ndarray) -> np.ndarray:
-    """Which of :data:`BLOCKS` answers each field class."""
-    return _BLOCK_OF_CLASS[fclass]
+@rules
+def offer_sequences(seq_offset: np.ndarray, joker_seq_offset: np.ndarray, hand: np.uint64, allowed: np.ndarray,
+                    fits: np.ndarray, mask: np.ndarray) -> bool:
+    """3+ cards of one suit in consecutive ranks inside 3..2; the joker may stand for any one of them.
+
+    ``seq_offset``/``joker_seq_offset`` (tables.KernelTables): where each length's columns start."""
+    joker = holds_card(hand, JOKER)
+    found = False
+    for suit in range(NUM_SUITS):
+        ranks = ranks_in_suit(hand, suit)
+        for start in range(NUM_RANKS - 2):
+            missing = 0
+            gap = -1  # the position the joker must fill (when one card is missing)
+            for length in range(1, NUM_RANKS - start + 1):  # the run from ``start``, one rank longer each time
+                if not (ranks >> (start + length - 1)) & 1:
+                    missing += 1
+                    gap = length - 1
+                    if missing > (1 if joker else 0):
+                        break
+                if length < 3:
+                    continue
+                if missing == 0:
+                    found |= offer(A.NAT_SEQ0 + 66 * suit + seq_offset[length] + start, allowed, fits, mask)
+                if joker:
+                    first = A.JOKER_SEQ0 + 418 * suit + joker_seq_offset[length] + start * length
+                    if missing == 0:  # the joker may stand for any card of the run
+                        for position in range(length):
+                            found |= offer(first + position, allowed, fits, mask)
+                    else:
+                        found |= offer(first + gap, allowed, fits, mask)
+    return found
 
 
-def held_block(hands: np.ndarray, block: int) -> np.ndarray:
-    """bool[n, block width]: the plays of one block that the hands can form."""
-    if block == BLOCK_LEAD:
-        return held_plays(hands)
-    if block == BLOCK_SINGLES:
-        return unpack_bits(hands)
-    joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
-    lo, hi = BLOCKS[block]
-    held = np.empty((hands.shape[0], hi - lo), dtype=bool)
-    return _held_groups(hands, joker, held) if block == BLOCK_GROUPS else _held_sequences(hands, joker, held)
+@rules
+def offer_plays(T, hand: np.uint64, field_class: int, allowed: np.ndarray, fits: np.ndarray,
+                mask: np.ndarray) -> bool:
+    """The held plays of the form that answers the field (any form on a lead) into ``mask``;
+    True when one of them is legal."""
+    if field_class == FC_EMPTY:
+        singles = offer_singles(hand, allowed, fits, mask)
+        groups = offer_groups(T.group_suits, hand, allowed, fits, mask)
+        sequences = offer_sequences(T.seq_offset, T.joker_seq_offset, hand, allowed, fits, mask)
+        return singles or groups or sequences
+    if field_class < FC_GROUP0:
+        return offer_singles(hand, allowed, fits, mask)
+    if field_class < FC_SEQ0:
+        return offer_groups(T.group_suits, hand, allowed, fits, mask)
+    return offer_sequences(T.seq_offset, T.joker_seq_offset, hand, allowed, fits, mask)

@@ -32,7 +32,7 @@ from yuugi.envs.core.rng import rekey
 
 from .cards import BIT, NUM_CARDS, popcount, unpack_bits
 from .config import D_START_REVOLUTION, D_WEAK_JOKER
-from .rules import TRIBUTE_ORDER
+from .tables import TRIBUTE_ORDER
 from .state import DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, DaifugoState
 
 _U0 = np.uint64(0)

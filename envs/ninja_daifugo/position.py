@@ -40,7 +40,7 @@ from yuugi.envs.core import schema as S
 from yuugi.envs.core.errors import PositionError
 
 from . import actions as A
-from . import rules
+from . import batch
 from . import tables as T
 from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card
 from .config import D_WEAK_JOKER, HENGE, JUTSU, MAX_POINTS, SCHOOLS, SHURIKEN, USES_BY_LEVEL, DaifugoConfig
@@ -164,7 +164,7 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
         st.field_class[0] = T.field_class_of(A.KIND[fa:fa + 1], A.SIZE[fa:fa + 1], np.array([elo]),
                                              np.array([p["declaration"] == D_WEAK_JOKER]))[0]
     _load_ninja(st, p, cfg)
-    if not p["terminated"] and not rules.legal_mask(st, cfg)[0].any():
+    if not p["terminated"] and not batch.legal_mask_of(st, cfg)[0].any():
         raise PositionError("phase" if p["phase"] != PHASE_PLAY else "to_play", "no legal action from this position")
     return st
 

@@ -1,43 +1,59 @@
-"""Seats around the table: the next seat that may act, and who holds a title."""
+"""Seats around the table: the next seat that may act, how many seats are still in, who holds a title.
+
+The number of seats is read from the state's arrays (``st.active.shape[1]``), never assumed.
+"""
 from __future__ import annotations
 
-import numpy as np
-
-from .state import NUM_SEATS
+from yuugi.envs.core.jit import rules
 
 
-def _next_table() -> np.ndarray:
-    """NEXT[after, eligible pattern]: first eligible seat after ``after`` (not itself), -1 if none."""
-    t = np.full((NUM_SEATS, 1 << NUM_SEATS), -1, dtype=np.int64)
-    for after in range(NUM_SEATS):
-        for pat in range(1 << NUM_SEATS):
-            for d in range(1, NUM_SEATS):
-                if (pat >> ((after + d) % NUM_SEATS)) & 1:
-                    t[after, pat] = (after + d) % NUM_SEATS
-                    break
-    return t
+@rules
+def next_active(st, i: int, after: int) -> int:
+    """The first seat after ``after`` (clockwise, not itself) still in the game; -1 if none."""
+    n = st.active.shape[1]
+    for d in range(1, n):
+        seat = (after + d) % n
+        if st.active[i, seat]:
+            return seat
+    return -1
 
 
-_NEXT = _next_table()
-# flags @ SEAT_WEIGHTS: a row's 4 seat flags as one pattern 0..15 (bit s = seat s)
-SEAT_WEIGHTS = 1 << np.arange(NUM_SEATS)
+@rules
+def next_to_answer(st, i: int, after: int, pass_lockout: bool) -> int:
+    """The first seat after ``after`` that may still answer this trick (with ``pass_lockout``, not one
+    that passed in it); -1 if none."""
+    n = st.active.shape[1]
+    for d in range(1, n):
+        seat = (after + d) % n
+        if st.active[i, seat] and not (pass_lockout and st.passed[i, seat]):
+            return seat
+    return -1
 
 
-def next_seat(eligible: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """First seat after ``after[k]`` (not itself) with ``eligible[k, seat]``; -1 if none."""
-    return _NEXT[after, eligible @ SEAT_WEIGHTS]
+@rules
+def seats_in_game(st, i: int) -> int:
+    """How many seats still hold cards."""
+    count = 0
+    for seat in range(st.active.shape[1]):
+        if st.active[i, seat]:
+            count += 1
+    return count
 
 
-# OTHER_SEATS[s]: every seat but s; its last row (index -1: no seat) is every seat.
-OTHER_SEATS = np.ones((NUM_SEATS + 1, NUM_SEATS), dtype=bool)
-OTHER_SEATS[np.arange(NUM_SEATS), np.arange(NUM_SEATS)] = False
+@rules
+def others_in_game(st, i: int, seat: int) -> int:
+    """How many seats other than ``seat`` still hold cards (every seat in, when ``seat`` is -1)."""
+    count = 0
+    for other in range(st.active.shape[1]):
+        if other != seat and st.active[i, other]:
+            count += 1
+    return count
 
 
-def count_seats(flags: np.ndarray) -> np.ndarray:
-    """How many of each row's 4 seat flags (bool[n, 4]) are set: the row's 4 bytes read as one 32-bit
-    word and its bits counted, several times cheaper than ``sum(axis=1)``."""
-    return np.bitwise_count(np.ascontiguousarray(flags).view(np.uint32)[:, 0])
-
-
-def seat_with_title(titles: np.ndarray, title: int) -> np.ndarray:
-    return (titles == title).argmax(axis=1)
+@rules
+def seat_with_title(st, i: int, title: int) -> int:
+    """The seat holding ``title`` from the previous game (seat 0 when none does)."""
+    for seat in range(st.titles.shape[1]):
+        if st.titles[i, seat] == title:
+            return seat
+    return 0

@@ -5,7 +5,7 @@ import dataclasses
 
 import numpy as np
 
-from yuugi.envs.core.game import State
+from yuugi.envs.core.game import State, arrays_type
 
 from .config import DaifugoConfig
 
@@ -91,3 +91,7 @@ def empty_state(batch: int, cfg: DaifugoConfig | None = None) -> DaifugoState:
         school=z((NUM_SEATS,), np.int8), gokui=z((NUM_SEATS,), bool), jutsu_used=z((), bool),
         henge_shift=z((), np.int8), lock_ignored=z((), bool), shuriken_target=np.full(b, -1, np.int8),
     )
+
+
+# The namedtuple of a state's arrays that the compiled rules receive (``state.view()``).
+DaifugoArrays = arrays_type(DaifugoState)

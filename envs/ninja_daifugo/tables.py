@@ -1,9 +1,9 @@
-"""Precomputed tables that make the legal mask a few lookups instead of per-action comparisons.
+"""Precomputed rule tables, built once in Python and passed to the compiled rules (:func:`kernel_tables`).
 
-* **Holding tables**: which plays a hand can form, looked up by the hand's suit pattern at each
-  rank (groups) and its rank pattern in each suit (sequences), times "holds the joker".
-* **Rule table** ``RULE[variant, field_class, direction, lock]``: which actions (PASS and the
-  card plays) the rules allow against that field, before asking whether the cards are held.
+* ``BEATS[variant, field_class, direction, play]``: which actions (PASS and the card plays) the
+  rules allow against that field, before asking whether the cards are held; ``BEATS_BOOSTED`` the
+  same for a play boosted by 変化, and ``LOCK_OK[lock, play]`` the plays that fit a 縛り.
+* The field a play leaves (``FIELD_CLASS``, and ``BOOSTED_*`` after 変化) and the tribute order.
 
 A *field class* names what a candidate must beat: 0 empty (a lead), 1..13 single of effective
 rank r (1 + r), 14 the strong joker single, 15 the weak joker (D1), 16..67 a group of size n and
@@ -12,6 +12,8 @@ effective rank r (``16 + 13 (n - 2) + r``), 68..133 a sequence of length L from 
 weakest card and never wild) and 2 under D4 (no sequences).
 """
 from __future__ import annotations
+
+import collections
 
 import numpy as np
 
@@ -57,10 +59,6 @@ def shifted_low(lo: np.ndarray, hi: np.ndarray, kind: np.ndarray, shift: int | n
     up = np.where(kind == A.K_SEQ, np.minimum(lo + shift, 13 - length), np.minimum(lo + shift, 12))
     down = np.maximum(lo - shift, 0)
     return np.where(np.asarray(direction) == 0, up, down)
-
-
-# The number of cards of the play on the field, by field action + 1 (0: an empty field).
-FIELD_SIZE = np.concatenate([[0], A.SIZE]).astype(np.int64)
 
 
 def _boosted_field() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -131,46 +129,64 @@ def _lock_ok() -> np.ndarray:
 
 BEATS = _beats(0)
 LOCK_OK = _lock_ok()
-# The whole rule table, flattened over (variant, field class, direction, lock) for one gather.
-RULE = (BEATS[:, :, :, None, :] & LOCK_OK[None, None, None, :, :]).reshape(-1, _P)
-# What a lead may play, by variant (the rows of BEATS for an empty field).
-LEAD_OK = BEATS[:, FC_EMPTY, 0, :].copy()
-assert (LEAD_OK == BEATS[:, FC_EMPTY, 1, :]).all()  # a lead does not depend on the direction
-# Rows for a 変化-boosted play, by shift 1 or 2 (index shift - 1); the lock is applied apart.
+assert (BEATS[:, FC_EMPTY, 0, :] == BEATS[:, FC_EMPTY, 1, :]).all()  # a lead does not depend on the direction
+# The rules for a 変化-boosted play, by shift 1 or 2 (index shift - 1); the lock is applied apart.
 BEATS_BOOSTED = np.stack([_beats(1), _beats(2)])
+# Every rule row allows only plays of the block of columns answering its field (a lead: any), so the
+# legal mask need only look at that block (held.offer_plays); PASS only for a field, never boosted.
+assert not BEATS[:, :, :, A.PASS][:, FC_EMPTY].any() and BEATS[:, 1:, :, A.PASS].all()
+assert not BEATS_BOOSTED[..., A.PASS].any()
+for _fc, (_lo, _hi) in enumerate([(A.SINGLE0, _P)] + [(A.SINGLE0, A.NAT_GROUP0)] * (FC_GROUP0 - 1)
+                                 + [(A.NAT_GROUP0, A.NAT_SEQ0)] * (FC_SEQ0 - FC_GROUP0)
+                                 + [(A.NAT_SEQ0, _P)] * (NUM_FIELD_CLASSES - FC_SEQ0)):
+    for _t in (BEATS[:, _fc], BEATS_BOOSTED[:, :, _fc]):
+        assert not _t[..., 1:_lo].any() and not _t[..., _hi:].any()
 
 
-def beats_row(variant: np.ndarray, fclass: np.ndarray, direction: np.ndarray) -> np.ndarray:
-    """Row index into ``BEATS.reshape(-1, 2328)`` (and into each shift of :data:`BEATS_BOOSTED`)."""
-    return (variant.astype(np.int64) * NUM_FIELD_CLASSES + fclass) * 2 + direction
+# ---- tribute: strength orders (strongest first; ties ♠ > ♥ > ♦ > ♣) ---------------------------------
+def _order(ranks: range, joker_first: bool) -> np.ndarray:
+    naturals = [4 * r + s for r in ranks for s in range(4)]
+    return np.array([52] + naturals if joker_first else naturals + [52], dtype=np.uint64)
 
 
-def rule_row(variant: np.ndarray, fclass: np.ndarray, direction: np.ndarray, lock: np.ndarray) -> np.ndarray:
-    """Row index into :data:`RULE`."""
-    return ((variant.astype(np.int64) * NUM_FIELD_CLASSES + fclass) * 2 + direction) * 16 + lock
+TRIBUTE_ORDER = np.stack([
+    _order(range(12, -1, -1), True),  # normal
+    _order(range(0, 13), True),  # revolution from the start (D5): 3 strongest, the joker still top
+    _order(range(12, -1, -1), False),  # D1: the joker is the weakest card
+])
+ORDER_NORMAL, ORDER_REVOLUTION, ORDER_WEAK_JOKER = 0, 1, 2
 
 
-# ---- holding tables ----------------------------------------------------------------------------
-def _holding() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    pats = np.arange(16)
-    group_nat = np.array([[all((p >> s) & 1 for s in sub) for sub in A.SUBSETS11] for p in pats], dtype=bool)
-    group_jk = np.array([[all((p >> s) & 1 for s in sub) for sub in A.SUBSETS15] for p in pats], dtype=bool)
-    rp = np.arange(1 << 13)
-    have = ((rp[:, None] >> np.arange(13)) & 1).astype(bool)  # [8192, 13]
-    seq_nat = np.zeros((1 << 13, 66), dtype=bool)
-    seq_jk = np.zeros((1 << 13, 418), dtype=bool)
-    for L, o in A.OFF3.items():
-        for st in range(0, 14 - L):
-            run = have[:, st:st + L]
-            seq_nat[:, o + st] = run.all(axis=1)
-            for p in range(L):
-                # Every rank but position p held naturally (the joker stands at p).
-                others = np.delete(run, p, axis=1).all(axis=1)
-                seq_jk[:, A.OFFJ[L] + st * L + p] = others
-    # Joker tables are indexed by pattern + 16 * joker (groups) or pattern + 8192 * joker (sequences).
-    no_joker_group = np.zeros_like(group_jk)
-    no_joker_seq = np.zeros_like(seq_jk)
-    return group_nat, np.concatenate([no_joker_group, group_jk]), seq_nat, np.concatenate([no_joker_seq, seq_jk])
+# ---- the tables the compiled rules receive: one namedtuple, an argument of every kernel ---------------
+KernelTables = collections.namedtuple("KernelTables", [
+    # per action (actions.py)
+    "cards", "kind", "size", "lo", "hi", "ns", "has_joker", "jutsu", "target", "has8", "has5", "has_jack",
+    "revolution",
+    # the field a play leaves, plain and boosted by 変化
+    "field_class", "boosted_elo", "boosted_ehi", "boosted_class",
+    # what beats what, and what a lock allows
+    "beats", "beats_boosted", "lock_ok",
+    # the column of a group and of a sequence (held.py): suit subsets of one rank (the 4 single suits,
+    # then actions.SUBSETS11), the offset of each sequence length (actions.OFF3, actions.OFFJ)
+    "group_suits", "seq_offset", "joker_seq_offset",
+    # tribute
+    "tribute_order",
+])
+_KERNEL_TABLES: list[KernelTables] = []
 
 
-GROUP_NAT_HOLD, GROUP_JOKER_HOLD, SEQ_NAT_HOLD, SEQ_JOKER_HOLD = _holding()
+def kernel_tables() -> KernelTables:
+    """The static tables of the compiled rules (built once; C-contiguous)."""
+    if not _KERNEL_TABLES:
+        c = np.ascontiguousarray
+        _KERNEL_TABLES.append(KernelTables(
+            cards=c(A.CARDS), kind=c(A.KIND), size=c(A.SIZE), lo=c(A.LO), hi=c(A.HI), ns=c(A.NS),
+            has_joker=c(A.HAS_JOKER), jutsu=c(A.JUTSU), target=c(A.TARGET), has8=c(A.HAS8), has5=c(A.HAS5),
+            has_jack=c(A.HAS_JACK), revolution=c(A.REVOLUTION),
+            field_class=c(FIELD_CLASS), boosted_elo=c(BOOSTED_ELO), boosted_ehi=c(BOOSTED_EHI),
+            boosted_class=c(BOOSTED_CLASS), beats=c(BEATS), beats_boosted=c(BEATS_BOOSTED), lock_ok=c(LOCK_OK),
+            group_suits=np.array([sum(1 << s for s in sub) for sub in A.SUBSETS15], dtype=np.int64),
+            seq_offset=np.array([A.OFF3.get(n, 0) for n in range(14)], dtype=np.int64),
+            joker_seq_offset=np.array([A.OFFJ.get(n, 0) for n in range(14)], dtype=np.int64),
+            tribute_order=c(TRIBUTE_ORDER)))
+    return _KERNEL_TABLES[0]

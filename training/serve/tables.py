@@ -1,0 +1,207 @@
+"""The tables of ``yuugi serve``: one game of one person against CPUs, kept in the server's memory.
+
+A :class:`TableSession` holds the game (a batch of one on the same compiled engine as every other
+face), the CPU policies of the other seats, the log of the moves as the person's seat saw them, and
+the total rewards. :meth:`TableSession.message` is everything the browser receives, and it is built
+only from what the person's seat may see: the picture drawn from that seat (hidden cards face down),
+the legal moves as (action index, label) pairs when it is that seat's turn, the log, and the scores
+once the game is over. :meth:`TableSession.move` checks a move (the turn it was made for, and that the
+action is legal now) and answers a refusal with a message, never an exception; then the CPUs play until
+the person's next decision or the end.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+
+from yuugi.agents.adapters import as_policy
+from yuugi.agents.policy import Policy
+from yuugi.agents.registry import LEVELS, PERSONAS, cpu
+from yuugi.envs import make_game
+from yuugi.envs.core.game import BatchGame, State
+from yuugi.envs.pictures import picture_svg
+
+MAX_LOG = 400  # log lines kept per table (the oldest are dropped)
+_GAMES: dict[str, BatchGame] = {}
+_GAMES_LOCK = threading.Lock()
+
+
+class MoveRefused(ValueError):
+    """A move the table does not take (stale, illegal, not the person's turn, junk): the message says why."""
+
+
+def game_for(name: str, rules: Mapping[str, Any]) -> BatchGame:
+    """The built game of ``name`` under ``rules``, shared by every table with the same ones."""
+    key = name + json.dumps(dict(rules), sort_keys=True, default=str)
+    with _GAMES_LOCK:
+        if key not in _GAMES:
+            _GAMES[key] = make_game(name, **rules)
+        return _GAMES[key]
+
+
+def people_table(game_name: str, game: BatchGame, seat: int, who: list[str]) -> Any:
+    """The terminal table of ``yuugi play`` for this game: it names the seats, labels the moves and
+    narrates them as ``seat`` sees them (another seat's exchange is 'a card', a sealed bid has no amount)."""
+    if game_name == "nigejozu":
+        from yuugi.training.play.nigejozu import NigejozuTable
+        return NigejozuTable(game, seat, who)
+    if game_name == "momotaro":
+        from yuugi.training.play.momotaro import MomotaroTable
+        return MomotaroTable(game, seat, who)
+    if game_name == "ninja_daifugo":
+        from yuugi.training.play.daifugo import DaifugoTable
+        return DaifugoTable(game, seat, who)
+    if game_name == "ninja_slayer":
+        from yuugi.training.play.ninja_slayer import NinjaSlayerTable
+        return NinjaSlayerTable(game, seat, who)
+    from yuugi.training.play.table import Table
+    return Table(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
+
+
+def cpu_name(game_name: str, policy: Any) -> str:
+    """A CPU seat's name: its persona where the game has them, else ``CPU <level>``; a policy of the
+    user's own by its name, marked as theirs."""
+    name = str(getattr(policy, "name", "cpu"))
+    if name not in LEVELS:
+        return f"{name} (your policy)"
+    persona = {lv: persona for persona, lv in PERSONAS.get(game_name, {}).items()}.get(name)
+    return persona or f"CPU {name}"
+
+
+@dataclass
+class TableSession:
+    """One table: ``game_name`` under ``rules``, the person at ``seat``, CPUs elsewhere."""
+
+    game_name: str
+    seat: int = 0
+    level: str = "normal"
+    opponent: Any = None  # a policy (or anything as_policy accepts) for every CPU seat; None: the level's CPU
+    seed: int | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+    table_id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+
+    def __post_init__(self) -> None:
+        self.game = game_for(self.game_name, self.rules)
+        players = self.game.num_players
+        if not isinstance(self.seat, int) or not 0 <= self.seat < players:
+            raise ValueError(f"seat must be 0..{players - 1} ({self.game_name} has {players} players), got {self.seat!r}")
+        if self.opponent is None:
+            shared: Policy = cpu(self.game_name, self.level, **self.rules)
+        else:
+            shared = as_policy(self.opponent, game=self.game_name, **self.rules)
+        self.policies: list[Policy | None] = [None if p == self.seat else shared for p in range(players)]
+        self.who = ["you" if p == self.seat else cpu_name(self.game_name, pol) for p, pol in enumerate(self.policies)]
+        self.table = people_table(self.game_name, self.game, self.seat, self.who)
+        if self.seed is None:
+            self.seed = int(np.random.default_rng().integers(0, 2**31))
+        self.cpu_rng = np.random.default_rng(self.seed)
+        self.state: State = self.game.init(np.array([self.seed]))
+        self.turn = 0  # moves played so far (every seat's): a move is made for one turn only
+        self.totals = np.zeros(players, dtype=np.float64)
+        self.log: list[str] = []
+        self.lock = threading.Lock()
+        self.advance()
+
+    # ---- playing -----------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return bool(self.state.done[0])
+
+    def legal(self) -> np.ndarray:
+        """The legal actions of the seat to play (empty once the game is over)."""
+        return np.flatnonzero(self.game.legal_mask(self.state)[0])
+
+    def narrate(self, before: State, action: int, after: State) -> list[str]:
+        """The log lines of ``action`` as the person's seat saw it."""
+        return [str(line) for line in self.table.narrate(before, int(action), after)]
+
+    def _play(self, action: int) -> None:
+        before = self.state.copy()
+        self.game.step(self.state, np.array([action]))
+        self.turn += 1
+        self.totals += self.state.rewards[0]
+        self.log.extend(self.narrate(before, action, self.state))
+        del self.log[:-MAX_LOG]
+
+    def advance(self) -> None:
+        """The CPUs play until it is the person's turn or the game is over."""
+        while not self.over and int(self.state.to_play[0]) != self.seat:
+            p = int(self.state.to_play[0])
+            mask = self.game.legal_mask(self.state)
+            action = int(self.policies[p].act(self.game.observe(self.state, p), mask, self.cpu_rng)[0])  # type: ignore[union-attr]
+            self._play(action)
+
+    def check(self, data: Any) -> int:
+        """The action of a move message ``{"type": "move", "action": A, "turn": T}``; MoveRefused otherwise."""
+        if not isinstance(data, dict) or data.get("type") != "move":
+            raise MoveRefused('not a move: send {"type": "move", "action": A, "turn": T}')
+        action, turn = data.get("action"), data.get("turn")
+        if type(action) is not int or type(turn) is not int:
+            raise MoveRefused("a move needs an integer action and the integer turn it was made for")
+        if self.over:
+            raise MoveRefused("the game is over: no more moves")
+        if turn != self.turn:
+            raise MoveRefused(f"stale move: it was made for turn {turn}, the table is at turn {self.turn}")
+        if int(self.state.to_play[0]) != self.seat:
+            raise MoveRefused("it is not your turn")
+        if action not in {int(a) for a in self.legal()}:
+            raise MoveRefused(f"action {action} is not a legal move now")
+        return action
+
+    def move(self, data: Any) -> None:
+        """Play the person's move ``data`` (see :meth:`check`), then the CPUs' answers."""
+        with self.lock:
+            action = self.check(data)
+            self._play(action)
+            self.advance()
+
+    # ---- what the browser receives ------------------------------------------------------------------
+    def moves(self, state: State | None = None) -> list[list[Any]]:
+        """The person's legal moves as [action index, label] pairs (none when it is not their turn)."""
+        st = self.state if state is None else state
+        if bool(st.done[0]) or int(st.to_play[0]) != self.seat:
+            return []
+        legal = np.flatnonzero(self.game.legal_mask(st)[0])
+        return [[int(a), str(self.table.choice(st, int(a)))] for a in legal]
+
+    def message(self, state: State | None = None) -> dict[str, Any]:
+        """Everything the browser is sent about this table, from the person's seat only (``state``: another
+        state to build it from instead, which the tests use to show hidden arrays change nothing)."""
+        st = self.state if state is None else state
+        over = bool(st.done[0])
+        msg: dict[str, Any] = {
+            "type": "state", "table": self.table_id, "game": self.game_name, "seat": self.seat,
+            "names": list(self.table.names), "who": list(self.who), "turn": self.turn, "over": over,
+            "to_play": None if over else int(st.to_play[0]),
+            "svg": picture_svg(self.game, st, 0, self.seat),
+            "moves": self.moves(st), "log": list(self.log), "scores": None, "final": [],
+        }
+        if over:
+            msg["scores"] = [round(float(x), 4) for x in self.totals]
+            msg["final"] = [str(line) for line in self.table.final(st)]
+        return msg
+
+
+class Tables:
+    """The tables a server keeps, by id."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, TableSession] = {}
+        self._lock = threading.Lock()
+
+    def add(self, session: TableSession) -> TableSession:
+        with self._lock:
+            self._tables[session.table_id] = session
+        return session
+
+    def get(self, table_id: str) -> TableSession | None:
+        with self._lock:
+            return self._tables.get(table_id)
+
+    def __len__(self) -> int:
+        return len(self._tables)

@@ -10,6 +10,7 @@ are the network's own plus a learned linear map of the prior (residual policy le
 """
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -35,6 +36,11 @@ class MLPPolicy:
             raise ValueError("weights and biases must be non-empty lists of the same length")
         self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
         self.biases = [np.asarray(b, dtype=np.float32) for b in biases]
+        for kind, arrays in (("w", self.weights), ("b", self.biases)):
+            for i, a in enumerate(arrays):
+                if not np.isfinite(a).all():  # a diverged run: every action it chose would be noise
+                    raise ValueError(f"policy {name!r}: {kind}{i} holds {int((~np.isfinite(a)).sum())} NaN or "
+                                     "infinite values; these weights cannot choose actions")
         self.activation = activation
         self.meta = dict(meta or {})
         self.deterministic = deterministic
@@ -43,6 +49,7 @@ class MLPPolicy:
         self._prior_fn = make_prior(prior) if prior else None
         # The game and spaces the network was made for (yuugi.agents.weights_format); None: made for no game.
         self.signature = dict(signature) if signature else None
+        self._warned_fallback = False  # the uniform fallback is said once per policy, not once per call
 
     @classmethod
     def load(cls, path: str | Path, game: Any = None, rules: Mapping[str, Any] | None = None,
@@ -70,9 +77,27 @@ class MLPPolicy:
     def save(self, path: str | Path) -> None:
         weights_format.write(path, self.weights, self.biases, self.activation, self.prior, self.meta, self.signature)
 
+    def _made_for(self) -> str:
+        """``weights made for nigejozu (2 players, observation 241 floats, 29 actions)``, or what the layers say."""
+        if self.signature and self.signature.get("game"):
+            return f"weights made for {weights_format.describe(self.signature)}"
+        return f"weights made for no recorded game ({self.weights[-1].shape[1]} actions)"
+
+    def _check_sizes(self, x: np.ndarray, mask: np.ndarray | None) -> None:
+        """A ValueError naming the expected and given sizes, instead of numpy's matmul message."""
+        actions = self.weights[-1].shape[1]
+        reads = self.weights[0].shape[0] - (actions if self._prior_fn is not None else 0)
+        if x.shape[1] != reads:
+            raise ValueError(f"policy {self.name!r} reads observations of {reads} floats but was given {x.shape[1]} "
+                             f"({self._made_for()}): is it playing another game, or other rules?")
+        if mask is not None and np.ndim(mask) == 2 and np.shape(mask)[1] != actions:
+            raise ValueError(f"policy {self.name!r} chooses among {actions} actions but was given a mask of "
+                             f"{np.shape(mask)[1]} ({self._made_for()})")
+
     def logits(self, observation: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
         """float32[B, A]: the raw action-head outputs (a prior-guided policy needs the legal ``mask``)."""
         x = np.asarray(observation, dtype=np.float32).reshape(len(observation), -1)
+        self._check_sizes(x, mask)
         prior = None
         if self._prior_fn is not None:
             if mask is None:
@@ -90,11 +115,40 @@ class MLPPolicy:
         return x
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        logits = np.where(mask, self.logits(observation, mask), -np.inf)
+        """One legal action per row: the argmax (or a sample) of the logits over the legal actions.
+
+        A row whose legal logits are not all finite numbers (NaN, or +inf from an overflow) has no
+        ranking to follow; it plays uniformly among its legal actions instead, and the policy says so
+        once (a RuntimeWarning), so it never returns an illegal action.
+        """
+        mask = np.asarray(mask, dtype=bool)
+        with np.errstate(invalid="ignore", over="ignore"):  # non-finite logits are handled below
+            raw = self.logits(observation, mask)
+        logits = np.where(mask, raw, -np.inf)
+        # NaN or +inf among the legal logits, or every legal one at -inf: nothing to rank the legal actions by
+        broken = (np.isnan(logits).any(axis=1) | (logits == np.inf).any(axis=1) | (logits == -np.inf).all(axis=1))
+        broken &= mask.any(axis=1)  # a row with no legal action (a finished game) has nothing to fall back to
         if self.deterministic:
-            return logits.argmax(axis=1).astype(np.int64)
-        z = logits - logits.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        p /= p.sum(axis=1, keepdims=True)
-        u = rng.random((len(p), 1))
-        return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1).astype(np.int64)
+            actions = logits.argmax(axis=1).astype(np.int64)
+        else:
+            with np.errstate(invalid="ignore"):
+                z = logits - logits.max(axis=1, keepdims=True)
+                p = np.exp(z)
+                p /= p.sum(axis=1, keepdims=True)
+            u = rng.random((len(p), 1))
+            actions = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1).astype(np.int64)
+        if broken.any():
+            actions[broken] = _uniform_legal(mask[broken], rng)
+            if not self._warned_fallback:
+                self._warned_fallback = True
+                warnings.warn(f"policy {self.name!r}: its logits are NaN or infinite for {int(broken.sum())} of "
+                              f"{len(broken)} rows; those rows play uniformly among their legal actions (said "
+                              "once per policy)", RuntimeWarning, stacklevel=2)
+        return actions
+
+
+def _uniform_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One action per row, uniform among the row's legal actions (each row has at least one)."""
+    counts = mask.sum(axis=1)
+    pick = (rng.random(len(mask)) * counts).astype(np.int64)
+    return (mask.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)

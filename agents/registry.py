@@ -32,6 +32,9 @@ QUICK_LEVELS = ("random", "easy", "normal", "hard")
 # both from the games' registry entries (yuugi.envs.spec).
 HEURISTICS: dict[str, str] = {name: spec.heuristic for name, spec in SPECS.items() if spec.heuristic}
 PERSONAS: dict[str, dict[str, str]] = {name: dict(spec.personas) for name, spec in SPECS.items() if spec.personas}
+# romaji -> persona, per game (``--level moko`` for モコ)
+PERSONA_ROMAJI: dict[str, dict[str, str]] = {name: dict(spec.persona_romaji) for name, spec in SPECS.items()
+                                             if spec.persona_romaji}
 
 
 def heuristic(game: str, **rules: Any) -> Policy:
@@ -134,8 +137,24 @@ def available_levels(game: str, **rules: Any) -> list[str]:
 
 
 def level_names(game: str) -> list[str]:
-    """Every name ``cpu`` knows for ``game``: the levels, then its personas."""
-    return list(LEVELS) + sorted(PERSONAS.get(game, {}))
+    """Every name ``cpu`` knows for ``game``: the levels, then its personas, then their romaji."""
+    return list(LEVELS) + sorted(PERSONAS.get(game, {})) + sorted(PERSONA_ROMAJI.get(game, {}))
+
+
+def persona_of(game: str, name: str) -> str | None:
+    """The persona ``name`` means in ``game`` (its own name, or its romaji in any case, with or without
+    hyphens: ``Oyakata-sama``), or None when it names no persona."""
+    if not isinstance(name, str):
+        return None
+    if name in PERSONAS.get(game, {}):
+        return name
+    return PERSONA_ROMAJI.get(game, {}).get(name.lower().replace("-", "").replace("_", ""))
+
+
+def level_of(game: str, name: str) -> str:
+    """The level ``name`` (a level, a persona or a persona's romaji) stands for; unknown names as given."""
+    persona = persona_of(game, name)
+    return PERSONAS[game][persona] if persona is not None else name
 
 
 def _check_game(game: str) -> None:
@@ -150,9 +169,9 @@ def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
     (``easy``, ``normal``, and ``expert``'s rollouts) is told them.
     """
     _check_game(game)
-    named = PERSONAS.get(game, {}).get(level, level)
+    named = level_of(game, level)
     if named not in _BUILDERS:
-        personas = sorted(PERSONAS.get(game, {}))
+        personas = sorted(PERSONAS.get(game, {})) + sorted(PERSONA_ROMAJI.get(game, {}))
         raise OptionError(f"unknown level {level!r} for {game}; levels: {list(LEVELS)}"
                           + (f", personas: {personas}" if personas else ""))
     if rules and named != "hard":  # hard builds the game itself; the others play any rules, but bad ones are refused

@@ -33,6 +33,8 @@ class GameSpec:
     * ``heuristic``: ``"module:Class"`` of the ``normal`` CPU (``easy`` and ``expert`` build on it),
       or None for a game without one (its CPUs are ``random`` and any shipped weights).
     * ``personas``: persona name -> level, for games whose table has named CPUs.
+    * ``persona_romaji``: romaji -> persona name, so that a persona can be named on a keyboard
+      without a Japanese input method (``--level moko``).
     * ``priors``: action-prior name -> ``"module:factory"`` (the factory takes no arguments and returns
       ``prior(observation, mask) -> float32[B, A]``, see :mod:`yuugi.agents.priors`); the name is what
       exported weights record.
@@ -53,6 +55,7 @@ class GameSpec:
     module: str
     heuristic: str | None = None
     personas: Mapping[str, str] = field(default_factory=dict)
+    persona_romaji: Mapping[str, str] = field(default_factory=dict)
     priors: Mapping[str, str] = field(default_factory=dict)
     train_prior: str | None = None
     train_rules: Rules = field(default_factory=dict)
@@ -64,12 +67,15 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        for name in ("personas", "priors", "train_rules", "train_defaults", "bench_rules"):
+        for name in ("personas", "persona_romaji", "priors", "train_rules", "train_defaults", "bench_rules"):
             set_(self, name, _frozen(getattr(self, name)))
         if self.eval_rules is not None:
             set_(self, "eval_rules", _frozen(self.eval_rules))
         set_(self, "trace_rule_sets", tuple(_frozen(r) for r in self.trace_rule_sets))
         set_(self, "test_rule_sets", tuple(_frozen(r) for r in self.test_rule_sets))
+        strays = sorted(set(self.persona_romaji.values()) - set(self.personas))
+        if strays:
+            raise ValueError(f"{self.name}: persona_romaji names {strays}, which are not personas")
         if self.train_prior is not None and self.train_prior not in self.priors:
             raise ValueError(f"{self.name}: train_prior {self.train_prior!r} is not one of its priors "
                              f"{sorted(self.priors)}")
@@ -87,6 +93,7 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
         heuristic="yuugi.agents.heuristics.ninja_daifugo:DaifugoHeuristic",
         # The faithful table's CPUs, by strength (the Lord is the strongest).
         personas={"モコ": "easy", "ジライヤ": "normal", "お館様": "hard"},
+        persona_romaji={"moko": "モコ", "jiraiya": "ジライヤ", "oyakatasama": "お館様"},
         priors={"ninja_daifugo_heuristic": "yuugi.agents.priors:daifugo_heuristic_prior"},
         # Training learns on single games with symmetric loadouts; the bench counts single games, not
         # 5-game series, so that games/s means games.

@@ -1,12 +1,13 @@
-"""The notebooks run top to bottom (small settings) and end with a plot or table."""
+"""The notebooks run top to bottom (small settings) where Jupyter runs them, from ``notebooks/``, in order
+(02 saves the policy 03 rates), and end with a plot or table; they are committed with their outputs."""
 from __future__ import annotations
-
 
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
@@ -15,15 +16,33 @@ def test_there_are_four_notebooks():
     assert [p.stem for p in NOTEBOOKS] == ["01_quickstart", "02_train", "03_evaluate", "04_card_game"]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_notebook_runs(path, monkeypatch):
-    monkeypatch.setenv("YUUGI_NOTEBOOK_SMALL", "1")
+def _run(path: Path) -> nbformat.NotebookNode:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent.parent)}}).execute()
-    last = [c for c in nb.cells if c.cell_type == "code"][-1]
-    # The last cell shows something: a printed table or a figure.
-    assert last.outputs, f"{path.name}: the last cell shows nothing"
+    # Jupyter runs a notebook in its own folder: package data must be found through the package.
+    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    return nb
 
+
+def test_the_notebooks_run_in_order_from_their_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUUGI_NOTEBOOK_SMALL", "1")
+    monkeypatch.setenv("YUUGI_RUNS", str(tmp_path / "runs"))  # where 02 saves and 03 reads (not the repository)
+    for path in NOTEBOOKS:
+        nb = _run(path)
+        last = [c for c in nb.cells if c.cell_type == "code"][-1]
+        assert last.outputs, f"{path.name}: the last cell shows nothing"  # a printed table or a figure
+        if path.stem == "02_train":
+            assert (tmp_path / "runs" / "train" / "nigejozu_notebook.npz").exists()
+        if path.stem == "03_evaluate":
+            text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+            assert "rating nigejozu_notebook.npz" in text  # 02's policy, not a fresh one
+            assert "mine against each level" in text
+
+
+def test_03_stops_and_says_so_without_02s_policy(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUUGI_NOTEBOOK_SMALL", "1")
+    monkeypatch.setenv("YUUGI_RUNS", str(tmp_path / "empty"))
+    with pytest.raises(CellExecutionError, match="run notebook 02_train first"):
+        _run(next(p for p in NOTEBOOKS if p.stem == "03_evaluate"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

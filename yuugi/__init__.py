@@ -14,6 +14,11 @@ objects themselves (``yuugi.make is yuugi.envs.make``):
   (``envs.available_games``).
 * ``cpu(game, level, ...)``: a CPU opponent, ``random``, ``easy``, ``normal`` or ``hard``
   (``yuugi.agents.registry.cpu``, with whatever options it takes).
+* ``play_match(env_or_name, agents, games=1, seed=0)``: seat agents (CPU levels, your weights, a
+  Policy or a function) and play N games in one call; each seat's returns and win share
+  (``yuugi.seated.match.play_match``).
+* ``act_one(policy, observation, mask=None)``: one action of a batched policy (a CPU, your own) for
+  one game, inside an AEC loop (``yuugi.seated.match.act_one``).
 * ``evaluate(game, policies, ...)``: a round-robin of policies with ratings
   (``yuugi.training.eval.evaluate.evaluate``). It is imported on first use, so ``import yuugi`` needs only the
   runtime dependencies (numpy, gymnasium, pettingzoo); ``evaluate`` itself needs the ``train``
@@ -43,11 +48,14 @@ _FACADE = {
     "make_game": ("yuugi.envs", "make_game"),
     "make_raw": ("yuugi.envs", "make_raw"),
     "cpu": ("yuugi.agents.registry", "cpu"),
+    "play_match": ("yuugi.seated.match", "play_match"),
+    "act_one": ("yuugi.seated.match", "act_one"),
     # evaluate needs the train extra (openskill); everything else only the runtime dependencies
     "evaluate": ("yuugi.training.eval.evaluate", "evaluate"),
 }
 
-__all__ = ["__version__", "available_games", "cpu", "evaluate", "games", "make", "make_game", "make_raw"]
+__all__ = ["__version__", "act_one", "available_games", "cpu", "evaluate", "games", "make", "make_game", "make_raw",
+           "play_match"]
 
 
 def __getattr__(name: str) -> Any:

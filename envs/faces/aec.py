@@ -15,7 +15,7 @@ from pettingzoo.utils.wrappers import BaseWrapper
 
 from yuugi.envs.core.errors import ActionTypeError, CallError, IllegalActionError, NotResetError, OptionError
 from yuugi.envs.core.game import BatchGame, State
-from yuugi.envs.faces.rendering import render_batch_of_one
+from yuugi.envs.faces.rendering import RENDER_MODES, render_batch_of_one
 
 _SEED_LIMIT = 2**64
 # reset(options=...): "position" starts from a position dict, "setup" is the game's per-episode setup
@@ -35,7 +35,7 @@ class BatchAECEnv(AECEnv):
     call that needs a game raises :class:`NotResetError` ("call reset() first").
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2, "is_parallelizable": False}
 
     def __init__(self, game: BatchGame, render_mode: str | None = None, auto_skip: bool = False) -> None:
         super().__init__()
@@ -96,9 +96,14 @@ class BatchAECEnv(AECEnv):
     # ---- lifecycle ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         options = dict(options or {})
-        unknown = sorted(set(options) - set(RESET_OPTIONS))
+        if isinstance(options.get("options"), Mapping):  # reset(options={"options": {...}}): one level too deep
+            raise OptionError(f"reset(options={{'options': {{...}}}}) nests the options one level too deep: pass "
+                              f"reset(options={{...}}) with the keys {list(RESET_OPTIONS)}")
+        # PettingZoo's api_test checks that reset takes ``options`` by passing {"options": 1}: that probe
+        # is not a user's option, so it is not warned about (a nested mapping is refused above).
+        unknown = sorted(set(options) - set(RESET_OPTIONS) - {"options"})
         if unknown:
-            # PettingZoo's api_test passes arbitrary reset options, so they cannot be errors; say so.
+            # Arbitrary reset options cannot be errors (PettingZoo's tools pass their own); say so.
             gymnasium.logger.warn(f"ignoring unknown reset option(s) {unknown}; reset understands {list(RESET_OPTIONS)}")
         if "position" in options and options.get("setup"):
             raise OptionError("reset options 'position' and 'setup' exclude each other: a position is already set up")
@@ -183,8 +188,8 @@ class BatchAECEnv(AECEnv):
         if type(action) is not int:  # plain ints skip the checks (the common case)
             action = self.action_index(action)
         if not (0 <= action < self.game.num_actions and self._mask[action]):  # the mask is cached
-            label = self.game.action_label(action) if 0 <= action < self.game.num_actions else "out of range"
-            raise IllegalActionError(0, action, label)
+            self.check_in_range(action)
+            raise IllegalActionError(0, action, self.game.action_label(action))
         self._cumulative_rewards[agent] = 0.0
         self.game.step(self.state_batch, np.array([action]), check=False)
         step_rewards = self.state_batch.rewards[0]
@@ -212,15 +217,29 @@ class BatchAECEnv(AECEnv):
         return earned
 
     def action_index(self, action: Any) -> int:
-        """``action`` as an int if it is a Python or numpy integer (or an integer array holding one
-        action); :class:`ActionTypeError` otherwise (bool, float, str, ...)."""
+        """``action`` as an int if it is a Python or numpy integer (or a 0-d integer array, as SB3's
+        ``predict`` returns for one observation); :class:`ActionTypeError` otherwise (bool, float, str,
+        and arrays with a dimension: ``np.array([3])`` is a batch of actions, not an action)."""
         if type(action) is int:
             return action
         if isinstance(action, np.integer):
             return int(action)
-        if isinstance(action, np.ndarray) and action.dtype.kind in "iu" and action.size == 1:
-            return int(action.reshape(-1)[0])
+        if isinstance(action, np.ndarray) and action.dtype.kind in "iu" and action.ndim == 0:
+            return int(action)
+        if isinstance(action, np.ndarray) and action.dtype.kind in "iu":
+            err = ActionTypeError(action, self.game.num_actions)
+            # ActionTypeError's own text speaks of dtypes; an integer array's problem is its shape.
+            err.args = (f"an array of shape {action.shape} is a batch of actions; the AEC env takes one action, "
+                        f"an integer 0..{self.game.num_actions - 1} (pass int(a[0]) or a.item())",)
+            raise err
         raise ActionTypeError(action, self.game.num_actions)
+
+    def check_in_range(self, action: int) -> None:
+        """:class:`IllegalActionError` naming ``action`` and the range unless it is 0..num_actions-1."""
+        if not 0 <= action < self.game.num_actions:
+            raise IllegalActionError(0, action, "out of range",
+                                     f"actions are 0..{self.game.num_actions - 1} ({self.game.name} has "
+                                     f"{self.game.num_actions})")
 
     # ---- people ------------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -237,14 +256,21 @@ class BatchAECEnv(AECEnv):
 
 
 class IntegerActionWrapper(BaseWrapper):
-    """Refuses actions that are not integers (bool, float, str) with :class:`ActionTypeError`.
+    """Refuses actions that are not integers (bool, float, str) with :class:`ActionTypeError`, and
+    integers outside the action space with :class:`IllegalActionError` naming the range.
 
     For the wrapped env (``env()``): PettingZoo's ``AssertOutOfBoundsWrapper`` and
     ``TerminateIllegalWrapper`` would otherwise see them first (``True`` passes ``Discrete.contains``
-    and then indexes the mask as a boolean, failing with a numpy error that names nothing).
+    and then indexes the mask as a boolean, failing with a numpy error that names nothing; an index
+    out of range fails PettingZoo's bare ``assert``). A legal-range integer that is not legal here is
+    still ``TerminateIllegalWrapper``'s business (the game ends, the offender gets -1).
     """
 
     def step(self, action: Any) -> None:
-        if action is not None and type(action) is not int:
-            action = self.env.unwrapped.action_index(action)
+        if action is not None:
+            raw = self.env.unwrapped
+            if type(action) is not int:
+                action = raw.action_index(action)
+            if not raw.terminations.get(raw.agent_selection) and not raw.truncations.get(raw.agent_selection):
+                raw.check_in_range(action)
         self.env.step(action)

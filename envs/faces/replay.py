@@ -8,6 +8,10 @@ is a JSON-safe dict::
     {"format": "yuugi-replay", "version": 1, "game": "nigejozu", "rules": {...}, "seed": 123,
      "setup": null | {"decks": [...]}, "position": null | {...}, "actions": [3, 0, 17, ...]}
 
+An optional ``players`` field says who sat where: one ``{"name": ..., "policy": ...}`` per seat
+(``yuugi play`` writes ``{"name": "you", "policy": "person"}`` and, for a CPU, its name at the table and
+its level, e.g. ``{"name": "ジライヤ", "policy": "normal"}``); records without it replay as before.
+
 ``setup`` is what the game's ``init(seeds, setup)`` takes (ninja_slayer's ``{"decks": ...}``);
 ``position`` a starting position (``from_position(position, seed)``) instead of a deal. ``seed`` is
 always the *game* seed, the one ``init`` got; :class:`AECRecorder` records it for an AEC env too.
@@ -41,12 +45,16 @@ class ReplayError(ValueError):
 
 # ---- building records ---------------------------------------------------------------------------
 def make_record(game: str, seed: int, actions: list[int], rules: Mapping[str, Any] | None = None,
-                setup: Mapping[str, Any] | None = None, position: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A record (checked for its form, not replayed) of ``actions`` played from ``seed``."""
+                setup: Mapping[str, Any] | None = None, position: Mapping[str, Any] | None = None,
+                players: list[Mapping[str, str]] | None = None) -> dict[str, Any]:
+    """A record (checked for its form, not replayed) of ``actions`` played from ``seed``; ``players``:
+    who sat in each seat (``{"name", "policy"}`` each), kept so that a replay names them as they played."""
     record = {"format": FORMAT, "version": VERSION, "game": game, "rules": _json_safe(dict(rules or {}), "rules"),
               "seed": int(seed), "setup": _json_safe(dict(setup), "setup") if setup is not None else None,
               "position": _json_safe(dict(position), "position") if position is not None else None,
               "actions": [int(a) for a in actions]}
+    if players is not None:
+        record["players"] = _json_safe([dict(p) for p in players], "players")
     return check_record(record)
 
 
@@ -207,6 +215,13 @@ def check_record(record: Any) -> dict[str, Any]:
     for k, a in enumerate(actions):
         if isinstance(a, bool) or not isinstance(a, int):
             raise ReplayError(f"field 'actions': step {k} holds {a!r}, not an integer action")
+    players = record.get("players")
+    if players is not None:
+        if not isinstance(players, list) or not all(
+                isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("policy"), str)
+                for p in players):
+            raise ReplayError("field 'players' must be a list with one {\"name\": ..., \"policy\": ...} per seat, "
+                              f"got {players!r}")
     return record
 
 

@@ -52,10 +52,23 @@ def test_aec_takes_python_and_numpy_integers_alike(name):
     reference = _fresh_env(name)
     a = _legal(reference)
     reference.step(a)
-    for same in (np.int64(a), np.int8(a), np.uint16(a), np.array(a), np.array([a], dtype=np.int32)):
+    for same in (np.int64(a), np.int8(a), np.uint16(a), np.array(a), np.array(a, dtype=np.int32)):
         env = _fresh_env(name)
         env.step(same)
         assert env.state() == reference.state()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_aec_refuses_an_array_holding_one_action(name):
+    # np.array([a]) is a batch of one action (what a batched policy returns), not an action: the README
+    # promises that anything but an integer raises, so it is refused with what to pass instead.
+    env = _fresh_env(name)
+    a = _legal(env)
+    before = env.state()
+    for batch in (np.array([a]), np.array([a], dtype=np.int32), np.array([[a]])):
+        with pytest.raises(ActionTypeError, match=r"batch of actions.*int\(a\[0\]\)"):
+            env.step(batch)
+        assert env.state() == before
 
 
 # ---- actions: the core's step -------------------------------------------------------------------

@@ -62,7 +62,7 @@ def test_render_modes():
     text = env.render()
     assert "field" in text and "to play" in text
     with pytest.raises(OptionError):
-        ninja_daifugo_v0.raw_env(render_mode="rgb_array")
+        ninja_daifugo_v0.raw_env(render_mode="svg")
 
 
 def test_human_render_prints(capsys):

@@ -196,3 +196,19 @@ def test_the_gymnasium_vector_face_draws_each_env_from_its_learners_seat():
         assert np.array_equal(frame, picture(env.batch.game, state, i, 1))
     with pytest.raises(Exception, match="render_mode must be 'rgb_array' or None"):
         GymSelfPlayVectorEnv(make_game("nigejozu"), 2, RandomPolicy(), render_mode="human")
+
+
+@needs_raster
+@pytest.mark.parametrize("name", GAMES)
+def test_the_aec_env_draws_from_the_seat_to_play_and_passes_pettingzoos_render_test(name):
+    from pettingzoo.test import render_test
+
+    from yuugi.envs import make_raw
+
+    env = make_raw(name, render_mode="rgb_array")
+    env.reset(seed=3)
+    frame = env.render()
+    state = env.unwrapped.state_batch
+    assert frame.shape == (H, W, 3) and frame.dtype == np.uint8
+    assert np.array_equal(frame, picture(env.unwrapped.game, state, 0, int(state.to_play[0])))
+    render_test(lambda render_mode=None: make_raw(name, render_mode=render_mode))

@@ -1,10 +1,13 @@
 """The command line: play driven by scripted input, bench, list."""
 from __future__ import annotations
 
+import importlib
 import json
 
-from yuugi.training.cli import main as cli
 from yuugi.training.play.play import play
+
+# the module, not the package's re-exported function of the same name
+cli = importlib.import_module("yuugi.training.cli.main")
 
 
 def test_play_survives_a_typo_and_finishes_the_game():
@@ -50,7 +53,7 @@ def test_cli_list(capsys):
 def test_cli_train_uses_the_games_training_settings(tmp_path, capsys):
     # nigejozu trains prior-guided with the chip-margin reward, without cloning, unless told otherwise.
     assert cli.main(["train", "nigejozu", "--steps", "64", "--envs", "4", "--out", str(tmp_path)]) == 0
-    record = json.loads((tmp_path / "nigejozu_hard.json").read_text())
+    record = json.loads((tmp_path / "nigejozu_seed0.json").read_text())
     assert record["prior"] == "nigejozu_heuristic" and record["bc_losses"] == []
     assert record["rules"] == {"reward_scheme": "score_diff"} and record["config"]["pool_size"] == 0
     assert "weights:" in capsys.readouterr().out
@@ -80,21 +83,20 @@ def _interrupted_train(capsys, argv: list[str]) -> tuple[str, str]:
 
 def test_ctrl_c_during_training_saves_a_checkpoint_and_says_where(tmp_path, monkeypatch, capsys, recwarn):
     from yuugi.agents.mlp import MLPPolicy
-
     from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv
 
     _interrupt_after(monkeypatch, SB3SelfPlayVecEnv, "step_wait", 40)
     line, _ = _interrupted_train(capsys, ["train", "nigejozu", "--steps", "100000", "--envs", "4",
                                           "--out", str(tmp_path)])
     saved, whole = sorted((tmp_path / "checkpoints").iterdir(), key=lambda p: p.suffix != ".npz")
-    assert line.startswith("yuugi train: interrupted at ") and f"checkpoint saved: {saved}" in line
+    assert line.startswith("yuugi train: interrupted (PPO) at ") and f"checkpoint saved: {saved}" in line
     # The whole model (value net too) is saved beside the actor, and continuing from it is what is offered.
     assert whole == saved.with_suffix(".zip") and f"--init-from {whole}" in line
     # 39 vector steps of 4 games finished before the 40th was cut: the file is named by learner steps.
-    assert saved.name == f"nigejozu_{39 * 4:09d}.npz"
+    assert saved.name == f"nigejozu_seed0_{39 * 4:09d}.npz"
     policy = MLPPolicy.load(saved, game="nigejozu", rules={"reward_scheme": "score_diff"})
     assert policy.meta["interrupted"] and policy.meta["steps"] == 39 * 4
-    assert not (tmp_path / "nigejozu_hard.npz").exists()  # an earlier run's result would not be overwritten
+    assert not (tmp_path / "nigejozu_seed0.npz").exists()  # an earlier run's result would not be overwritten
     assert not [w for w in recwarn if "tqdm" in type(w.message).__name__.lower()]  # no progress-bar warnings
 
 
@@ -104,9 +106,24 @@ def test_ctrl_c_before_learning_leaves_one_checkpoint_and_no_empty_folder(tmp_pa
     _interrupt_after(monkeypatch, yuugi.training.train.imitation, "clone", 1)  # during behaviour cloning
     line, _ = _interrupted_train(capsys, ["train", "momotaro", "--rule", "num_players=2", "--bc-decisions", "64",
                                           "--envs", "4", "--out", str(tmp_path)])
-    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["momotaro_000000000.npz",
-                                                                            "momotaro_000000000.zip"]
-    assert "interrupted at 0 learner steps" in line
+    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["momotaro_seed0_000000000.npz",
+                                                                            "momotaro_seed0_000000000.zip"]
+    assert "interrupted (cloning the heuristic) at 0 learner steps" in line
+
+
+def test_a_run_is_named_after_itself_and_played_as_your_policy(tmp_path, monkeypatch, capsys):
+    # Issue 38, item 2: a user's weights never read as a shipped level, at training or at the table.
+    assert cli.main(["train", "nigejozu", "--steps", "64", "--envs", "4", "--out", str(tmp_path),
+                     "--name", "mine"]) == 0
+    assert f"weights: {tmp_path / 'mine.npz'}" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["mine.json", "mine.npz", "mine_curve.csv",
+                                                                         "mine_curve.png", "mine_sb3.zip"]
+    out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", str(tmp_path / "mine.npz"), "--seed", "1"])
+    assert "against your policy mine." in out and "CPU" not in out.splitlines()[0]
+    assert "mine (your policy)" in out  # its seat at the table
+    for bad in ("runs/mine", "", ".."):
+        assert cli.main(["train", "nigejozu", "--name", bad]) == 2
+        assert "--name" in capsys.readouterr().err
 
 
 def test_training_without_snapshots_makes_no_checkpoints_folder(tmp_path, capsys):
@@ -154,7 +171,7 @@ def test_play_seats_a_function_named_module_attr(tmp_path, monkeypatch, capsys):
     out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", "play_spy_function:first_legal", "--seed", "1"])
     calls = importlib.import_module("play_spy_function").calls
     assert calls and {kind for kind, _ in calls} == {"function"}  # the CPU seat was played by it
-    assert "against first_legal CPUs" in out
+    assert "against your policy first_legal." in out
 
 
 def test_play_seats_a_policy_object_in_every_cpu_seat_of_four(tmp_path, monkeypatch, capsys):
@@ -163,14 +180,14 @@ def test_play_seats_a_policy_object_in_every_cpu_seat_of_four(tmp_path, monkeypa
     _spy_module(tmp_path, monkeypatch, "play_spy_policy")
     out = _play_cli(monkeypatch, capsys, ["momotaro", "--opponent", "play_spy_policy:POLICY", "--seed", "2"])
     assert {kind for kind, _ in importlib.import_module("play_spy_policy").calls} == {"policy"}
-    assert "against lastpick CPUs" in out
+    assert "against your policy lastpick in 3 seats." in out
 
 
 def test_play_seats_one_spec_per_cpu_seat_in_order(tmp_path, monkeypatch, capsys):
     _spy_module(tmp_path, monkeypatch, "play_spy_mixed")
     out = _play_cli(monkeypatch, capsys, ["momotaro", "--seat", "1", "--seed", "3", "--opponent", "easy",
                                           "--opponent", "play_spy_mixed:POLICY", "--opponent", "random"])
-    assert "against easy/lastpick/random CPUs" in out
+    assert "against an easy CPU, your policy lastpick and a random CPU." in out
 
 
 def test_play_seats_exported_weights(tmp_path, monkeypatch, capsys):
@@ -178,7 +195,7 @@ def test_play_seats_exported_weights(tmp_path, monkeypatch, capsys):
 
     path = make_npz(tmp_path / "mynet.npz")
     out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", str(path), "--seed", "1"])
-    assert "against mynet CPUs" in out
+    assert "against your policy mynet." in out
 
 
 def test_play_seats_a_maskable_ppo_zip(tmp_path, monkeypatch, capsys):
@@ -186,7 +203,7 @@ def test_play_seats_a_maskable_ppo_zip(tmp_path, monkeypatch, capsys):
 
     path = make_maskable_ppo_zip(tmp_path / "ppo_net.zip")
     out = _play_cli(monkeypatch, capsys, ["nigejozu", "--opponent", str(path), "--seed", "1"])
-    assert "against ppo_net CPUs" in out
+    assert "against your policy ppo_net." in out
 
 
 def test_play_refuses_a_bad_opponent_in_one_line(capsys):

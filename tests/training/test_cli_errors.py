@@ -1,10 +1,13 @@
 """A bad command line is one line naming the problem and the valid choices, exit status 2, no traceback."""
 from __future__ import annotations
 
-import pytest
+import importlib
 
-from yuugi.training.cli import main as cli
+import pytest
 from yuugi.training.play.play import play
+
+# the module, not the package's re-exported function of the same name
+cli = importlib.import_module("yuugi.training.cli.main")
 
 
 def _one_line_error(capsys, argv: list[str]) -> str:
@@ -48,6 +51,10 @@ CASES = {
     "a level twice": (["eval", "nigejozu", "--levels", "normal", "normal"], ["normal more than once"]),
     "resume without save": (["eval", "nigejozu", "--resume"], ["--resume", "--save"]),
     "no command": ([], ["required", "command"]),
+    "serve: port out of range": (["serve", "--port", "99999"], ["--port", "0..65535"]),
+    "serve: rules without a game": (["serve", "--rule", "ninja=off"], ["need the GAME"]),
+    "serve: level and opponent": (["serve", "nigejozu", "--level", "hard", "--opponent", "x.npz"], ["not both"]),
+    "serve: unknown level": (["serve", "nigejozu", "--level", "grandmaster"], ["unknown level 'grandmaster'"]),
 }
 
 
@@ -154,7 +161,7 @@ def test_play_command_seats_hard_for_two_player_momotaro(capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert cli.main(["play", "momotaro", "--level", "hard", "--rule", "num_players=2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "against hard CPUs" in out and "game abandoned." in out
+    assert "against a hard CPU." in out and "game abandoned." in out  # one opponent: one CPU
 
 
 def test_the_installed_command_exits_2_with_one_line():

@@ -97,7 +97,7 @@ def test_training_starts_by_cloning_recorded_decisions(tmp_path) -> None:
                                net_arch=(32,), bc_data=str(tmp_path / "labels.npz"), bc_epochs=300, progress=False,
                                learning_rate=0.0)
     result = train(cfg, tmp_path / "out")
-    meta = json.loads((tmp_path / "out" / "nigejozu_hard.json").read_text())
+    meta = json.loads((tmp_path / "out" / "nigejozu_seed0.json").read_text())
     assert meta["bc_data"]["decisions"] == len(actions) and "recorded search decisions" in meta["algorithm"]
     assert meta["bc_losses"][-1] < meta["bc_losses"][0]
     # The heuristic prior alone rarely plays the highest legal action; the clone mostly does.

@@ -1,13 +1,14 @@
 """Ctrl-C during ``yuugi eval`` keeps the finished pairings; ``--resume`` finishes them as an unbroken run would."""
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
-
-from yuugi.training.cli import main as cli
-
 from yuugi.training.eval import evaluate
+
+# the module, not the package's re-exported function of the same name
+cli = importlib.import_module("yuugi.training.cli.main")
 
 ARGS = ["eval", "nigejozu", "--levels", "random", "easy", "normal", "--games", "12", "--seed", "3"]
 

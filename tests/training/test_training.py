@@ -18,9 +18,11 @@ def test_tiny_training_run_exports_faithful_weights(tmp_path):
     cfg = TrainConfig(game="ninja_daifugo", total_steps=256, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
                       net_arch=(32,), bc_decisions=500, bc_epochs=1, snapshot_every=64, progress=False)
     result = train(cfg, tmp_path)
-    weights = tmp_path / "ninja_daifugo_hard.npz"
-    assert weights.exists() and (tmp_path / "ninja_daifugo_curve.csv").exists()
-    meta = json.loads((tmp_path / "ninja_daifugo_hard.json").read_text())
+    # A run's files carry the run's name (seed 0 by default), never a shipped level's.
+    weights = tmp_path / "ninja_daifugo_seed0.npz"
+    assert result["weights"] == str(weights) and not list(tmp_path.glob("*hard*"))
+    assert weights.exists() and (tmp_path / "ninja_daifugo_seed0_curve.csv").exists()
+    meta = json.loads((tmp_path / "ninja_daifugo_seed0.json").read_text())
     assert meta["steps"] >= 256 and meta["seed"] == 0 and meta["wall_time_s"] > 0
     policy = MLPPolicy.load(weights)
     game = make_game("ninja_daifugo", series_games=1, ninja="symmetric")
@@ -50,12 +52,12 @@ def test_training_can_continue_from_exported_weights(tmp_path):
     first = TrainConfig(game="nigejozu", total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
                         net_arch=(16,), bc_decisions=200, bc_epochs=1, progress=False, prior="none")
     train(first, tmp_path / "a")
-    start = MLPPolicy.load(tmp_path / "a" / "nigejozu_hard.npz")
+    start = MLPPolicy.load(tmp_path / "a" / "nigejozu_seed0.npz")
     second = TrainConfig(game="nigejozu", total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1,
-                         net_arch=(16,), progress=False, init_from=str(tmp_path / "a" / "nigejozu_hard.npz"),
+                         net_arch=(16,), progress=False, init_from=str(tmp_path / "a" / "nigejozu_seed0.npz"),
                          prior="none", learning_rate=0.0)
     result = train(second, tmp_path / "b")
-    meta = json.loads((tmp_path / "b" / "nigejozu_hard.json").read_text())
+    meta = json.loads((tmp_path / "b" / "nigejozu_seed0.json").read_text())
     assert len(meta["stages"]) == 2 and meta["steps"] == sum(s["steps"] for s in meta["stages"])
     # With a zero learning rate the actor is exactly the one it started from.
     again = MLPPolicy.load(result["weights"])
@@ -73,7 +75,7 @@ def test_training_continues_from_the_whole_model_with_its_value_net(tmp_path):
     settings = dict(total_steps=128, num_envs=8, n_steps=16, batch_size=64, n_epochs=1, net_arch=(16,),
                     progress=False)
     first = train(TrainConfig.for_game("nigejozu", seed=1, **settings), tmp_path / "a")
-    saved = tmp_path / "a" / "nigejozu_sb3.zip"
+    saved = tmp_path / "a" / "nigejozu_seed1_sb3.zip"
     assert saved.exists()
     trained_critic = _value_net(first["model"])
     # A zero learning rate: whatever the continued run starts with, it ends with.
@@ -81,11 +83,11 @@ def test_training_continues_from_the_whole_model_with_its_value_net(tmp_path):
                   tmp_path / "b")
     for w0, w1 in zip(trained_critic, _value_net(whole["model"])):
         np.testing.assert_allclose(w0, w1, atol=1e-6)
-    meta = json.loads((tmp_path / "b" / "nigejozu_hard.json").read_text())
+    meta = json.loads((tmp_path / "b" / "nigejozu_seed2.json").read_text())
     assert len(meta["stages"]) == 2 and meta["stages"][0]["seed"] == 1
     # From the exported actor alone, the value net starts afresh (another seed's initialisation).
     actor_only = train(TrainConfig.for_game("nigejozu", seed=2, learning_rate=0.0, **settings,
-                                            init_from=str(tmp_path / "a" / "nigejozu_hard.npz")), tmp_path / "c")
+                                            init_from=str(tmp_path / "a" / "nigejozu_seed1.npz")), tmp_path / "c")
     assert any(not np.allclose(w0, w1) for w0, w1 in zip(trained_critic, _value_net(actor_only["model"])))
     # Nor into a network of another shape, nor one saved for another prior (none).
     with pytest.raises(ValueError, match="does not match this run's settings"):
@@ -93,7 +95,7 @@ def test_training_continues_from_the_whole_model_with_its_value_net(tmp_path):
     plain = tmp_path / "d"
     train(TrainConfig(game="nigejozu", prior="none", bc_decisions=0, **settings), plain)
     with pytest.raises(ValueError, match="action prior None differs"):
-        train(TrainConfig.for_game("nigejozu", init_from=str(plain / "nigejozu_sb3.zip"), **settings), tmp_path / "e")
+        train(TrainConfig.for_game("nigejozu", init_from=str(plain / "nigejozu_seed0_sb3.zip"), **settings), tmp_path / "e")
 
 
 def test_training_progress_bar_works(tmp_path):
@@ -111,7 +113,7 @@ def test_prior_guided_training_exports_faithful_weights(tmp_path):
     policy = MLPPolicy.load(result["weights"])
     assert policy.prior == "nigejozu_heuristic" and result["meta"]["prior"] == "nigejozu_heuristic"
     assert result["meta"]["bc_losses"] == []  # the prior is the warm start: nothing is cloned
-    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir())[:1] == ["nigejozu_000000128.npz"]
+    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir())[:1] == ["nigejozu_seed0_000000128.npz"]
     game = make_game("nigejozu")
     st = game.init(np.arange(16))
     obs, mask = game.observe(st, st.to_play), game.legal_mask(st)

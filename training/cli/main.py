@@ -1,4 +1,4 @@
-"""The ``yuugi`` command line: ``list``, ``bench``, ``train``, ``eval``, ``play``, ``replay``."""
+"""The ``yuugi`` command line: ``list``, ``bench``, ``train``, ``eval``, ``play``, ``replay``, ``serve``."""
 from __future__ import annotations
 
 import argparse
@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from yuugi.envs import GAMES, available_games
+from yuugi.envs import available_games
 from yuugi.training.cli.args import UsageError, parse_rules
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    for name in GAMES:
-        print(f"{name:<16} {'ready' if name in available_games() else 'not built yet'}")
+    from yuugi.training.cli.listing import game_listing
+
+    print(game_listing())
     return 0
 
 
@@ -29,7 +30,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     variants = [(v, parse_rules([v])) for v in args.variant] if args.variant else [(None, {})]
     print(bench.bench_command(games, batches=tuple(args.batch), seconds=args.seconds, rules=parse_rules(args.rule),
                               variants=variants, rounds=args.rounds, peers=args.peers, training=args.training,
-                              inference=args.inference, as_json=args.json))
+                              inference=args.inference, as_json=args.json, threads=args.threads))
     return 0
 
 
@@ -44,10 +45,20 @@ def _check_made_for(game: str, flag: str, path: str, read_meta: Callable[[str], 
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
+    import time
+
+    started = time.perf_counter()  # --minutes counts from here: the checks and imports below are part of the run
     if args.engine == "rllib":
         return _cmd_train_rllib(args)
     if args.workers is not None or args.address is not None:
         raise UsageError("--workers and --address spread training over Ray: give --engine rllib")
+    if args.tensorboard is not None:
+        import importlib.util
+
+        if importlib.util.find_spec("tensorboard") is None:
+            raise UsageError("--tensorboard writes TensorBoard logs, which needs the tensorboard package: "
+                             "pip install tensorboard")
+        _check_folder("--tensorboard", str(Path(args.tensorboard) / "run"))
     from yuugi.agents.mlp import MLPPolicy
     from yuugi.training.train.distill import check_fits as recording_fits, read_meta as recording_meta
     from yuugi.training.train.sb3_checkpoint import is_model_file, read_meta as model_meta
@@ -73,13 +84,15 @@ def _cmd_train(args: argparse.Namespace) -> int:
                 raise UsageError(f"--bc-data {err}") from None
         given = {"bc_decisions": 0, "bc_data": tuple(args.bc_data)}
     cfg = TrainConfig.for_game(args.game, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
-                               num_envs=args.envs, rules=rules, init_from=args.init_from, **given)
+                               num_envs=args.envs, rules=rules, init_from=args.init_from, name=args.name,
+                               tensorboard=args.tensorboard, **given)
     if cfg.prior_name() and cfg.bc_decisions > 0 and not cfg.init_from:
         raise UsageError(f"{args.game} trains guided by the action prior {cfg.prior_name()!r}, which is its start: "
                          "--bc-decisions must be 0 for it")
-    result = train(cfg, args.out)  # creates --out (and its parents) when missing
+    result = train(cfg, args.out, started=started)  # creates --out (and its parents) when missing
     if result.get("interrupted"):
-        print(f"yuugi train: interrupted at {result['meta']['steps']:,} learner steps; checkpoint saved: "
+        where = result["meta"].get("interrupted_in", "PPO")
+        print(f"yuugi train: interrupted ({where}) at {result['meta']['steps']:,} learner steps; checkpoint saved: "
               f"{result['weights']} (continue with --init-from {Path(result['weights']).with_suffix('.zip')}, "
               "which keeps the value net too)", file=sys.stderr)
         return 130
@@ -102,10 +115,22 @@ def _cmd_train_rllib(args: argparse.Namespace) -> int:
 
     workers = 1 if args.workers is None else args.workers
     levels = tuple(lv for lv in available_levels(args.game, **rules) if lv in QUICK_LEVELS)
-    cfg = RllibTrainConfig(game=args.game, rules=rules, total_steps=args.steps, minutes=args.minutes, seed=args.seed,
-                           workers=workers, envs_per_worker=args.envs, levels=levels)
+    planned = RllibTrainConfig(game=args.game, rules=rules, total_steps=args.steps, minutes=args.minutes,
+                               seed=args.seed, workers=workers, envs_per_worker=args.envs, levels=levels, name=args.name)
+    cfg = planned.fitted_to_steps(_build_game(args.game, rules).num_players)
+    if cfg != planned:  # a short run: smaller iterations, so that it stops near --steps
+        print(f"--steps {args.steps:,}: each iteration samples {cfg.rollout_length} steps of {cfg.envs_per_worker} "
+              f"games per runner (instead of {planned.rollout_length} of {planned.envs_per_worker})")
     _connect(args.address, num_cpus=workers + 1)  # the env runners and the learner (this process)
-    result = train(cfg, args.out)
+    from yuugi.training.rllib.train import _learner_return
+
+    def tell(iteration: int, steps: int, result: Any, algo: Any) -> bool:
+        back = _learner_return(result)
+        said = f"learner return {back:+.3f}" if back is not None else "no game finished yet"
+        print(f"iteration {iteration}  learner steps {steps:,}  {said}", flush=True)
+        return False
+
+    result = train(cfg, args.out, on_iteration=tell)
     print(f"weights: {result['weights']}  steps: {result['meta']['steps']}  wall: {result['meta']['wall_time_s']} s")
     return 0
 
@@ -222,13 +247,20 @@ def _eval_on_ray(args: argparse.Namespace, policies: dict[str, Any], rules: dict
 
 
 def _render_eval(result: Any, fmt: str, context: dict[str, Any]) -> str:
+    """The round-robin's tables, then for each --policy a report with it first in every row (its own
+    side of each pairing: the tables list it as B wherever it was scheduled after the levels)."""
     from yuugi.training.eval.evaluate import format_tables, to_csv, to_json
+    from yuugi.training.eval.policy_report import format_policy_report, report_json
 
+    own = [name for name in context.get("policies", {}) if name in result.ratings]
     if fmt == "json":
-        return json.dumps(to_json(result, **context), indent=2, ensure_ascii=False)
+        record = to_json(result, **context)
+        if own:
+            record["reports"] = {name: report_json(result, name) for name in own}
+        return json.dumps(record, indent=2, ensure_ascii=False)
     if fmt == "csv":
         return to_csv(result).rstrip("\n")
-    return format_tables(result)
+    return "\n\n".join([format_tables(result)] + [format_policy_report(result, name) for name in own])
 
 
 def _parse_policy_flags(pairs: list[str]) -> dict[str, str]:
@@ -237,7 +269,7 @@ def _parse_policy_flags(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, spec = pair.partition("=")
         if not sep or not name.strip() or not spec.strip():
-            raise UsageError(f"--policy expects NAME=SPEC (e.g. --policy mine=runs/train/nigejozu_hard.npz), "
+            raise UsageError(f"--policy expects NAME=SPEC (e.g. --policy mine=runs/train/nigejozu_seed0.npz), "
                              f"got {pair!r}")
         if name in own:
             raise UsageError(f"--policy name {name!r} is given twice")
@@ -354,6 +386,34 @@ def _play_decks(args: argparse.Namespace, rules: dict[str, Any]) -> list[str]:
     return deck_pair(args.seat, args.deck or "constructed", args.cpu_deck or "constructed")
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    missing = [m for m in ("starlette", "uvicorn", "websockets") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise UsageError(f"needs the serve extra ({', '.join(missing)} missing): pip install -e '.[serve]'")
+    from yuugi.training.serve.app import serve
+
+    rules = parse_rules(args.rule)
+    if (rules or args.opponent) and args.game is None:
+        raise UsageError("--rule and --opponent need the GAME they are for: yuugi serve GAME ...")
+    if args.opponent and args.level is not None:
+        raise UsageError("give --level (a shipped CPU) or --opponent (a policy of your own), not both")
+    opponent = None
+    if args.game is not None:
+        _build_game(args.game, rules)
+        if args.opponent:
+            opponent = _policy_from_spec(f"--opponent {args.opponent}", args.opponent, args.game, rules)
+        elif args.level is not None:
+            _check_levels(args.game, [args.level])
+    try:
+        serve(host=args.host, port=args.port, games=[args.game] if args.game else None,
+              level=args.level or "normal", opponent=opponent, rules=rules, seed=args.seed, open_browser=args.open)
+    except OSError as e:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from yuugi.envs.core.errors import OptionError
     from yuugi.envs.faces.replay import ReplayError, game_of, load
@@ -404,11 +464,11 @@ def _build_game(game: str, rules: dict[str, Any]) -> Any:
 
 
 def _check_levels(game: str, levels: list[str], hint: str = "") -> None:
-    from yuugi.agents.registry import level_names
+    from yuugi.agents.registry import LEVELS, level_names, persona_of
 
     known = level_names(game)
     for level in levels:
-        if level not in known:
+        if level not in LEVELS and persona_of(game, level) is None:
             raise UsageError(f"unknown level {level!r} for {game}; choose from: {', '.join(known)}{hint}")
     twice = sorted({lv for lv in levels if levels.count(lv) > 1})
     if twice:
@@ -455,6 +515,13 @@ def _int_at_least(low: int, high: int | None = None) -> Any:
     return parse
 
 
+def _run_name(text: str) -> str:
+    """A run's name: one file name, no folder (--out chooses the folder)."""
+    if not text or text != Path(text).name or text in (".", ".."):
+        raise argparse.ArgumentTypeError(f"a file name without a folder (choose the folder with --out), got {text!r}")
+    return text
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -480,9 +547,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from yuugi import __version__
+
     p = _Parser(prog="yuugi", description="yuugi: RL environments for Japanese tabletop games")
+    p.add_argument("--version", action="version", version=f"yuugi {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list the games").set_defaults(func=_cmd_list)
+    sub.add_parser("list", help="the games: players, action and observation sizes, CPU levels and personas"
+                   ).set_defaults(func=_cmd_list)
     b = sub.add_parser("bench", help="steps/s of the AEC loop and the batched core under random legal play")
     b.add_argument("games", nargs="+", help="game names, or 'all'")
     b.add_argument("--peers", action="store_true", help="also run the peer libraries (RLCard, OpenSpiel, PettingZoo)")
@@ -490,6 +561,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--inference", action="store_true", help="also time numpy MLP inference for 1,024 rows")
     b.add_argument("--batch", type=_int_at_least(1), nargs="+", default=[1, 64, 1024], help="core batch sizes")
     b.add_argument("--seconds", type=_positive_float, default=3.0, help="time per measurement")
+    b.add_argument("--threads", type=_int_at_least(1, 64), default=1,
+                   help="threads of the compiled batch kernels in the core rows (default 1)")
     b.add_argument("--rounds", type=_int_at_least(1), default=3,
                    help="interleaved rounds (ours, peer, ours, peer, ...); ratios: median over rounds (min-max)")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -509,10 +582,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "sample in this process)")
     t.add_argument("--address", default=None, metavar="auto|ray://HOST:PORT",
                    help="--engine rllib: the Ray cluster to run on (default: a local Ray)")
-    t.add_argument("--steps", type=_int_at_least(1), default=2_000_000, help="learner steps (upper bound)")
-    t.add_argument("--minutes", type=_positive_float, default=None, help="wall-clock budget")
+    t.add_argument("--steps", type=_int_at_least(1), default=2_000_000,
+                   help="learner steps (upper bound; default: %(default)s)")
+    t.add_argument("--minutes", type=_positive_float, default=None,
+                   help="wall-clock budget of the whole run, cloning included (cloning takes at most half of it); "
+                        "the run stops at --steps or --minutes, whichever comes first")
     t.add_argument("--seed", type=SEED, default=0)
-    t.add_argument("--envs", type=_int_at_least(1), default=64, help="games stepped together")
+    t.add_argument("--envs", type=_int_at_least(1), default=64, help="games stepped together (default: %(default)s)")
     t.add_argument("--bc-decisions", type=_int_at_least(0), default=None,
                    help="heuristic decisions to clone first (0: none; default 200,000, or 0 for a prior-guided game)")
     t.add_argument("--init-from", help="continue a run instead of cloning the heuristic: its <game>_sb3.zip (actor, "
@@ -521,6 +597,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="clone the decisions recorded in FILE(s) (python -m yuugi.training.train.distill: expert's choices) first")
     t.add_argument("--out", default="runs/train",
                    help="folder for weights, metadata and the learning curve (created when missing)")
+    t.add_argument("--tensorboard", metavar="DIR", default=None,
+                   help="also write TensorBoard logs (SB3's, with ep_rew_mean, and the win rate per update) "
+                        "under DIR (needs the tensorboard package)")
+    t.add_argument("--name", type=_run_name, default=None,
+                   help="the run's name, which its files carry: OUT/NAME.npz (the policy to play and rate), "
+                        "NAME.json, NAME_sb3.zip, NAME_curve.csv (default: GAME_seedSEED)")
     t.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     t.set_defaults(func=_cmd_train)
 
@@ -534,9 +616,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--layout", choices=("alternate", "field"), default="alternate",
                    help="alternate: A and B alternate around the table, swapping every game; field: one A "
                         "against P-1 copies of B, A's seat rotating (the same for 2 players)")
-    e.add_argument("--format", choices=("table", "json", "csv"), default="table", help="how to print the result")
-    e.add_argument("--games", type=_int_at_least(1), default=1000, help="games per pairing")
-    e.add_argument("--seed", type=SEED, default=0)
+    e.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                   help="how to print the result (default: %(default)s)")
+    e.add_argument("--games", type=_int_at_least(1), default=1000, help="games per pairing (default: %(default)s)")
+    e.add_argument("--seed", type=SEED, default=0, help="the games' seeds (default: %(default)s)")
     e.add_argument("--plot", help="save a ratings plot (PNG) here (the folder must exist)")
     e.add_argument("--save", help="save ratings and pairings (JSON) here, after every finished pairing "
                                   "(the folder must exist)")
@@ -580,6 +663,20 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--seat", type=_int_at_least(0), default=None, help="show only what this seat could see")
     r.add_argument("--step", action="store_true", help="wait for Enter between moves (q stops)")
     r.set_defaults(func=_cmd_replay)
+
+    sv = sub.add_parser("serve", help="play in a browser: local web tables against CPUs (serve extra)",
+                        description="Serve web tables on this machine (127.0.0.1 and a free port unless told) and "
+                                    "print the link: choose a game, a CPU level and a seat in the browser.")
+    sv.add_argument("game", nargs="?", type=_game_name, default=None, help="offer only this game (default: all)")
+    sv.add_argument("--level", default=None, help="the CPU level chosen by default (default: normal)")
+    sv.add_argument("--opponent", default=None, metavar="SPEC", help="a policy of your own for every CPU seat "
+                    "(needs GAME; SPEC as for yuugi play --opponent)")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=_int_at_least(0, 65535), default=0, help="0 (default): a free port")
+    sv.add_argument("--seed", type=SEED, default=None, help="the first table's seed")
+    sv.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    sv.add_argument("--open", action="store_true", help="open the link in the default browser")
+    sv.set_defaults(func=_cmd_serve)
     return p
 
 

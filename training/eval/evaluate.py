@@ -50,6 +50,7 @@ class Pairing:
     score_ci: tuple[float, float]  # percentile bootstrap, 95%
     a_win_rate: float  # fraction of games a finished ahead (ties count half)
     win_ci: tuple[float, float]  # Wilson, 95%
+    score_sd: float | None = None  # the per-game scores' standard deviation (None: a result saved before it was kept)
 
     @property
     def decided(self) -> bool:
@@ -113,9 +114,12 @@ def episode_return_range(game: BatchGame) -> tuple[float, float]:
 def score_range(game: BatchGame, layout: str) -> tuple[float, float]:
     """The range the rewards allow for a game's score (A's mean return per seat minus B's) in ``layout``.
 
-    Any two returns differ by at most hi − lo. In a zero-sum game A's k_a seats and B's k_b seats
-    return 0 together, so B's mean is −k_a/k_b times A's and the score is A's mean times 1 + k_a/k_b:
-    for ±1 per 2-player game that is [−2, 2].
+    Any two returns differ by at most hi − lo. In a zero-sum game A's k_a seats return S and B's k_b
+    seats −S, so the score is S (1/k_a + 1/k_b), and S is bounded by both sides' seats: S ≤ k_a·hi
+    (every A seat at the best) and −S ≥ k_b·lo (every B seat at the worst), and the same the other way.
+    For ±1 per 2-player game that is [−2, 2]; for momotaro's four players paid +1 to the winner and
+    −1/3 to the others, two A seats against two B seats score at most (1 − 1/3)/2 + (1/3 + 1/3)/2 = 2/3
+    (one A seat wins), not the 4/3 a bound on A's seats alone would allow.
     """
     lo, hi = episode_return_range(game)
     p = game.num_players
@@ -124,7 +128,9 @@ def score_range(game: BatchGame, layout: str) -> tuple[float, float]:
     for k_a, k_b in counts:
         s_lo, s_hi = lo - hi, hi - lo
         if game.metadata.zero_sum:
-            s_lo, s_hi = max(s_lo, lo * (1 + k_a / k_b)), min(s_hi, hi * (1 + k_a / k_b))
+            per_unit = 1 / k_a + 1 / k_b
+            s_lo = max(s_lo, max(k_a * lo, -k_b * hi) * per_unit)
+            s_hi = min(s_hi, min(k_a * hi, -k_b * lo) * per_unit)
         low, high = min(low, s_lo), max(high, s_hi)
     return float(low), float(high)
 
@@ -185,6 +191,12 @@ def score_of_a(seating: np.ndarray, returns: np.ndarray) -> np.ndarray:
     a_mean = np.where(seating == 0, returns, 0.0).sum(axis=1) / (seating == 0).sum(axis=1)
     b_mean = np.where(seating == 1, returns, 0.0).sum(axis=1) / (seating == 1).sum(axis=1)
     return a_mean - b_mean
+
+
+def score_sd(score: np.ndarray) -> float:
+    """The per-game scores' sample standard deviation (0 for a single game): what the games needed to
+    decide a pairing are estimated from (:mod:`yuugi.training.eval.policy_report`)."""
+    return float(np.std(score, ddof=1)) if len(score) > 1 else 0.0
 
 
 def games_ahead(score: np.ndarray) -> float:
@@ -310,7 +322,8 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
             ahead = games_ahead(score)
             # The bootstrap draws from its own generator too (seeded by the run and the pairing).
             m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
-            pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score))))
+            pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score)),
+                                    score_sd(score)))
             if on_pairing is not None:
                 on_pairing(EvalResult(game_name, list(pairings),
                                       {n: (r.mu, r.sigma) for n, r in ratings.items()}, dict(extra)),

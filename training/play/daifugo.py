@@ -54,7 +54,7 @@ class DaifugoTable(Table):
         super().__init__(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
 
     def render(self, st: DaifugoState) -> str:  # type: ignore[override]
-        return render_text(st, 0, seat=self.seat, names=self.names) + "\n" + self.legend
+        return render_text(st, 0, seat=self.seat, names=self.names) + self.legend_once()
 
     def label(self, action: int) -> str:
         """The notation of the table; a targeted ninpō names its target's seat as it is typed."""

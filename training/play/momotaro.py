@@ -52,7 +52,7 @@ class MomotaroTable(Table):
     def render(self, st: MomotaroState) -> str:  # type: ignore[override]
         text = render.render_text(self.cfg, st, 0, seat=self.seat, names=self.names)
         warriors = ", ".join(f"{WARRIOR_JA[p]} = {self.names[p]}" for p in range(self.cfg.num_players))
-        return f"{text}\nwarriors: {warriors}\n{self.legend}"
+        return f"{text}\nwarriors: {warriors}{self.legend_once()}"
 
     def menu(self, st: MomotaroState, legal: np.ndarray) -> list[str]:  # type: ignore[override]
         kinds = {self.tables.layout.decode(int(a))[0] for a in legal}

@@ -46,7 +46,7 @@ class NigejozuTable(Table):
 
     def render(self, st: NigejozuState) -> str:  # type: ignore[override]
         sides = "; ".join(f"{self.names[k]}: {self.who[k]}" for k in range(2))
-        return super().render(st) + "\n" + sides
+        return self.game.render_text(st, 0, seat=self.seat) + "\n" + sides + self.legend_once()
 
     # ---- the menu ------------------------------------------------------------------------------
     def label(self, action: int) -> str:

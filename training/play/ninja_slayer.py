@@ -65,6 +65,22 @@ def card_brief(c: int) -> str:
     return f"{card_text(c)} ({body})"
 
 
+def card_details(c: int) -> str:
+    """Everything the card table says about a card, for ``card C29`` at the prompt."""
+    lines = [card_brief(c), f"  {C.NAMES_JP[c]} ({C.NAMES_ROMAJI[c]}), {'character' if C.IS_CHAR[c] else 'コトダマ'}, "
+                            f"rarity {C.RARITY_NAMES[int(C.RARITY[c])]}, faction {C.FACTION_NAMES[int(C.FACTION[c])]}"]
+    if C.ACT_E[c] or C.ACT_O[c] or C.ACT_J[c]:
+        cost = [f"{int(C.ACT_E[c])} エテル"] if C.ACT_E[c] else []
+        cost += ["tap"] if C.ACT_O[c] else []
+        cost += [f"{int(C.ACT_J[c])} ジツ"] if C.ACT_J[c] else []
+        lines.append(f"  activated ability: costs {' + '.join(cost)}")
+    if C.UK_OP[c]:
+        arg = f" {int(C.UK_ARG[c])}" if C.UK_ARG[c] else ""
+        target = f" {C.TARGET_NAMES[int(C.UK_TARGET[c])].lower()}" if C.UK_TARGET[c] else ""
+        lines.append(f"  ウケミ: {C.OPCODE_NAMES[int(C.UK_OP[c])]}{arg}{target}")
+    return "\n".join(lines)
+
+
 def deck_pair(seat: int, mine: str, theirs: str) -> list[str]:
     """The ``decks`` rule option (one per seat) for the person at ``seat`` playing ``mine``."""
     return [mine if p == seat else theirs for p in range(2)]
@@ -139,6 +155,16 @@ class NinjaSlayerTable(Table):
             elif d["kind"] == "activate":
                 out.append(int(st.fld_card[0, self.seat, d["field_slot"]]))
         return [c for c in out if c >= 0]
+
+    def look_up(self, name: str) -> str | None:  # type: ignore[override]
+        """A card by its code (``C29``, any case) or a part of its name (``ミカヅキ``, ``mikazuki``)."""
+        wanted = name.strip().lower()
+        if not wanted:
+            return None
+        found = [c for c in range(C.NUM_CARDS) if C.CODES[c].lower() == wanted]
+        found = found or [c for c in range(C.NUM_CARDS)
+                          if wanted in C.NAMES_JP[c].lower() or wanted in C.NAMES_ROMAJI[c].lower()]
+        return "\n".join(card_details(c) for c in found) if found else None
 
     def full_list(self, legal: np.ndarray) -> str:
         return "legal moves: " + "  ".join(f"[{i}] {self.label(int(a))}" for i, a in enumerate(legal))

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from yuugi.agents.policy import Policy
-from yuugi.agents.registry import PERSONAS, cpu
+from yuugi.agents.registry import LEVELS, PERSONAS, cpu
 from yuugi.envs import make_game
 from yuugi.envs.core.errors import OptionError
 from yuugi.envs.core.game import BatchGame
@@ -47,11 +47,37 @@ def _table_for(game_name: str, game: Any, seat: int, who: list[str]) -> Table:
     return Table(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
 
 
+def _is_level(policy: Policy) -> bool:
+    """Whether ``policy`` is one of the shipped CPU levels (``cpu()`` names them by level), not a policy of the
+    user's own (a file, a module:attr, an object): those are named by their file or attribute."""
+    return str(getattr(policy, "name", "")) in LEVELS
+
+
 def _cpu_name(game_name: str, policy: Policy) -> str:
-    """A CPU's name at the table: its persona where the game has them (ninja_daifugo), else its level."""
-    level = str(getattr(policy, "name", "cpu"))
-    persona = {lv: name for name, lv in PERSONAS.get(game_name, {}).items()}.get(level)
-    return persona or f"CPU {level}"
+    """A seat's name at the table: a CPU's persona where the game has them (ninja_daifugo), else its level;
+    a policy of the user's own by its name, marked as theirs (so that it never reads as one of ours)."""
+    name = str(getattr(policy, "name", "cpu"))
+    if not _is_level(policy):
+        return f"{name} (your policy)"
+    persona = {lv: persona for persona, lv in PERSONAS.get(game_name, {}).items()}.get(name)
+    return persona or f"CPU {name}"
+
+
+def opponents_phrase(policies: Sequence[Policy | None]) -> str:
+    """Who the person plays against, in words: ``a normal CPU``, ``3 easy CPUs``, ``your policy mine``,
+    ``an easy CPU and your policy mine`` (seats in order, equal opponents counted together)."""
+    counts: dict[tuple[bool, str], int] = {}
+    for policy in policies:
+        if policy is not None:
+            key = (_is_level(policy), str(getattr(policy, "name", "cpu")))
+            counts[key] = counts.get(key, 0) + 1
+    parts = []
+    for (level, name), n in counts.items():
+        if level:
+            parts.append(f"{'an' if name[:1] in 'aeiou' else 'a'} {name} CPU" if n == 1 else f"{n} {name} CPUs")
+        else:
+            parts.append(f"your policy {name}" + (f" in {n} seats" if n > 1 else ""))
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _seat_policies(opponents: Opponents, default: Callable[[], Policy], seat: int, players: int) -> list[Policy | None]:
@@ -94,8 +120,7 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
     history: list[play_undo.Snapshot] = []
     moves: list[int] = []  # every action played, for the replay record
     moves_at: list[int] = []  # len(moves) at each snapshot in history
-    levels = sorted({str(getattr(p, "name", "cpu")) for p in policies if p is not None})
-    write(f"{game_name}: you play {table.names[seat]} (seat {seat}) against {'/'.join(levels)} CPUs. "
+    write(f"{game_name}: you play {table.names[seat]} (seat {seat}) against {opponents_phrase(policies)}. "
           "Type help for the rules, undo, hint or quit at any prompt.")
     hinter: list[Any] = []  # the normal CPU, built on the first hint
     abandoned = False
@@ -146,7 +171,10 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
             write(line)
     write(f"your total reward: {total:+.3f}")
     return {"position": game.to_position(st, 0), "reward": total, "finished": bool(st.done[0]),
-            "record": make_record(game_name, seed, moves, rules)}
+            "record": make_record(game_name, seed, moves, rules, players=[
+                {"name": "you", "policy": "person"} if p == seat
+                else {"name": who[p], "policy": str(getattr(policies[p], "name", "cpu"))}
+                for p in range(game.num_players)])}
 
 
 def _ask(table: Table, st: Any, legal: np.ndarray, read: Callable[[str], str], write: Callable[[str], None],
@@ -165,6 +193,10 @@ def _ask(table: Table, st: Any, legal: np.ndarray, read: Callable[[str], str], w
         if word in ("help", "h", "?"):
             write(table.help_text())
             continue
+        looked_up = _look_up(table, answer)
+        if looked_up is not None:
+            write(looked_up)
+            continue
         if word == "moves":
             write(table.full_list(legal))
             continue
@@ -175,6 +207,17 @@ def _ask(table: Table, st: Any, legal: np.ndarray, read: Callable[[str], str], w
             return table.parse(answer, st, legal)
         except InputError as e:
             write(str(e))
+
+
+def _look_up(table: Table, answer: str) -> str | None:
+    """The answer to ``card NAME`` or ``? NAME`` (what the card is and does); None for any other answer."""
+    head, _, name = answer.partition(" ")
+    if head.lower() not in ("card", "?") or not name.strip():
+        return None
+    found = table.look_up(name.strip())
+    if found is None:
+        return f"no card {name.strip()!r} to look up here (a card's code, e.g. C29, or a part of its name)"
+    return found
 
 
 def _hint(table: Table, st: Any, legal: np.ndarray, game_name: str, rules: dict[str, Any], hinter: list[Any]) -> str:

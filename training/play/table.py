@@ -23,12 +23,20 @@ class Table:
 
     def __init__(self, game: BatchGame, seat: int, names: list[str]) -> None:
         self.game, self.seat, self.names = game, seat, names
+        self._legend_shown = False
 
     # ---- showing -----------------------------------------------------------------------------
+    def legend_once(self) -> str:
+        """``"\n" + legend`` under the first table only (``help`` shows it again): the same paragraph under
+        every table buries the table; '' after the first time, or for a game without a legend."""
+        if not self.legend or self._legend_shown:
+            return ""
+        self._legend_shown = True
+        return "\n" + self.legend + "\n(the legend again: help)"
+
     def render(self, st: State) -> str:
-        """The table from the person's seat, with the legend under it."""
-        text = self.game.render_text(st, 0, seat=self.seat)
-        return text + ("\n" + self.legend if self.legend else "")
+        """The table from the person's seat, with the legend under the first one."""
+        return self.game.render_text(st, 0, seat=self.seat) + self.legend_once()
 
     def menu(self, st: State, legal: np.ndarray) -> list[str]:
         """Lines that show the person what they may do now."""
@@ -47,6 +55,11 @@ class Table:
 
     def help_text(self) -> str:
         return self.rules_in_brief + ("\n\n" + self.legend if self.legend else "")
+
+    def look_up(self, name: str) -> str | None:
+        """What the card (or other named thing) ``name`` is and does, for ``card NAME`` / ``? NAME`` at the
+        prompt; None when this game has nothing by that name (the default: nothing to look up)."""
+        return None
 
     # ---- reading -----------------------------------------------------------------------------
     def parse(self, answer: str, st: State, legal: np.ndarray) -> int:

@@ -21,8 +21,8 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from yuugi.training.eval.evaluate import (SEED_STRIDE, EvalResult, Pairing, bootstrap_mean_ci, check_round_robin, chunk_rng,
-                               describe_seating, games_ahead, play_games, score_of_a, score_range, seat_layout,
-                               wilson_ci)
+                               describe_seating, games_ahead, play_games, score_of_a, score_range, score_sd,
+                               seat_layout, wilson_ci)
 
 def chunk_scores(game_name: str, rules: Mapping[str, Any], policy_a: Any, policy_b: Any, a: int, b: int,
                  start: int, stop: int, seed: int, layout: str) -> np.ndarray:
@@ -88,7 +88,8 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
             ratings[a], ratings[b] = ra, rb
         ahead = games_ahead(score)
         m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
-        pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score))))
+        pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score)),
+                                score_sd(score)))
     p = game.num_players
     extra = {"pairings_planned": len(schedule), "layout": layout, "seating": describe_seating(layout, p, games),
              "score_range": list(score_range(game, layout))}

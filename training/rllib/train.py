@@ -17,6 +17,7 @@ numpy ``.npz`` format (:mod:`yuugi.training.rllib.export`), next to a JSON train
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 import zlib
@@ -54,6 +55,23 @@ class RllibTrainConfig:
     entropy: float = 0.01
     vf_coeff: float = 0.5
     grad_clip: float = 0.5
+    name: str | None = None  # the run's name, which its files carry (OUT/NAME.npz, NAME.json); None: <game>_rllib
+
+    def run_name(self) -> str:
+        return self.name or f"{self.game}_rllib"
+
+    def fitted_to_steps(self, num_players: int) -> "RllibTrainConfig":
+        """This config with iterations no larger than the run: an iteration samples ``rollout_length`` steps
+        of every game of every runner (every seat's decisions, ``num_players`` per learner decision), so
+        ``total_steps=100`` would otherwise sample thousands. Shrinks the rollout, then the games per
+        runner, until one iteration holds about ``total_steps`` learner decisions."""
+        runners = max(1, self.workers)
+        wanted = self.total_steps * num_players  # env steps that hold total_steps learner decisions
+        if self.rollout_length * self.envs_per_worker * runners <= wanted:
+            return self
+        envs = min(self.envs_per_worker, max(1, wanted // runners))
+        rollout = max(1, min(self.rollout_length, -(-wanted // (envs * runners))))
+        return dataclasses.replace(self, rollout_length=rollout, envs_per_worker=envs)
 
     def opponents(self) -> list[str]:
         return [f"snapshot_{k}" for k in range(self.snapshots)] + [f"cpu_{lv}" for lv in self.levels]
@@ -187,9 +205,9 @@ def train(cfg: RllibTrainConfig, out_dir: str | Path, *, on_iteration: Any = Non
         wall = time.perf_counter() - start
         meta = {"game": cfg.game, "rules": cfg.rules, "engine": "rllib", "steps": steps, "iterations": iteration,
                 "wall_time_s": round(wall, 1), "config": _json_safe(asdict(cfg))}
-        path = out / f"{cfg.game}_rllib.npz"
+        path = out / f"{cfg.run_name()}.npz"
         export(algo.get_module(LEARNER), cfg.game, cfg.rules, meta, path)
-        (out / f"{cfg.game}_rllib.json").write_text(json.dumps({**meta, "curve": curve}, indent=2) + "\n")
+        (out / f"{cfg.run_name()}.json").write_text(json.dumps({**meta, "curve": curve}, indent=2) + "\n")
     finally:
         algo.stop()
     return {"weights": path, "meta": meta, "curve": curve}

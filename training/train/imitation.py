@@ -6,7 +6,8 @@ gives PPO a competent starting point to improve on.
 """
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, Callable
 
 import numpy as np
 
@@ -37,13 +38,16 @@ class _LabellingTeacher:
 
 
 def collect(game: BatchGame, teacher: Policy, decisions: int, batch: int = 256, seed: int = 0,
-            explore: float = 0.1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            explore: float = 0.1, deadline: float | None = None,
+            on_progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(observations, masks, teacher actions) from games the teacher plays against itself.
 
     With probability ``explore`` a random legal action is played instead (but the teacher's choice
     is still the label), so the data covers positions the teacher would not reach by itself. The
     games are played by :func:`yuugi.envs.faces.rollout.rollout`, finished ones replaced at once by new
-    games seeded in order, until at least ``decisions`` are recorded.
+    games seeded in order, until at least ``decisions`` are recorded, or until ``time.perf_counter()``
+    passes ``deadline`` (fewer decisions then: a run's time budget covers its cloning too).
+    ``on_progress(n)`` is told the decisions recorded so far after every round.
     """
     if decisions < 1:
         raise ValueError(f"decisions must be at least 1, got {decisions}")
@@ -57,16 +61,25 @@ def collect(game: BatchGame, teacher: Policy, decisions: int, batch: int = 256, 
         next_seed[0] += finished.size
         return game.init(np.arange(first, first + finished.size))
 
+    def enough(rows: np.ndarray, finished: np.ndarray) -> bool:
+        if on_progress is not None:
+            on_progress(labelling.decisions)
+        return labelling.decisions >= decisions or (deadline is not None and time.perf_counter() > deadline)
+
     rollout(game, st, [labelling], lambda rows, seats: np.zeros(rows.size, dtype=np.int64), rng,
-            replace=fresh, after_round=lambda rows, finished: labelling.decisions >= decisions, check=False)
+            replace=fresh, after_round=enough, check=False)
     a = game.num_actions
     masks = np.unpackbits(np.concatenate(labelling.masks), axis=1, count=a).astype(bool)
     return np.concatenate(labelling.observations), masks, np.concatenate(labelling.labels)
 
 
 def clone(model: Any, observations: np.ndarray, masks: np.ndarray, actions: np.ndarray, epochs: int = 3,
-          batch_size: int = 1024, lr: float = 1e-3, seed: int = 0) -> list[float]:
-    """Fit the model's actor to the teacher's actions; returns the mean loss per epoch."""
+          batch_size: int = 1024, lr: float = 1e-3, seed: int = 0, deadline: float | None = None,
+          on_epoch: Callable[[int, float], None] | None = None) -> list[float]:
+    """Fit the model's actor to the teacher's actions; returns the mean loss per epoch.
+
+    Stops after the epoch during which ``time.perf_counter()`` passes ``deadline`` (one epoch at least);
+    ``on_epoch(epoch, loss)`` is told each finished epoch (1-based)."""
     import torch
 
     torch.manual_seed(seed)
@@ -93,4 +106,8 @@ def clone(model: Any, observations: np.ndarray, masks: np.ndarray, actions: np.n
             opt.step()
             total += float(loss.detach()) * len(idx)
         losses.append(total / n)
+        if on_epoch is not None:
+            on_epoch(len(losses), losses[-1])
+        if deadline is not None and time.perf_counter() > deadline:
+            break
     return losses

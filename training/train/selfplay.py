@@ -4,10 +4,12 @@ The learner's seat rotates per episode; its opponents are drawn per episode from
 the heuristic and the latest snapshots of the learner itself. Training starts from a behaviour-
 cloned copy of the heuristic (see :mod:`yuugi.training.train.imitation`), stops at a step or wall-clock budget,
 shows progress, writes the learning curve (CSV and PNG) and exports the actor to ``.npz``.
-It also saves the whole SB3 model (actor, value net and optimizer state) as ``<game>_sb3.zip``
+A run's files are named after the run (``TrainConfig.name``, by default ``<game>_seed<seed>``), never
+after a shipped level: ``<name>.npz`` (the exported actor) and ``<name>.json`` (its record). It also
+saves the whole SB3 model (actor, value net and optimizer state) as ``<name>_sb3.zip``
 (:mod:`yuugi.training.train.sb3_checkpoint`): ``init_from`` that file continues the run with its value net,
 while ``init_from`` an exported ``.npz`` starts a fresh one. Interrupted (Ctrl-C), it closes the
-progress bar and saves a checkpoint instead (``checkpoints/<game>_<steps>.npz`` with the full
+progress bar and saves a checkpoint instead (``checkpoints/<name>_<steps>.npz`` with the full
 training record, and the whole model beside it as ``.zip``).
 
 Where a game has an action prior (``TRAIN_PRIORS``; nigejozu, whose heuristic's one-step
@@ -46,7 +48,7 @@ TRAIN_DEFAULTS: dict[str, dict[str, Any]] = {name: as_dict(spec.train_defaults) 
 class TrainConfig:
     game: str
     total_steps: int = 200_000
-    minutes: float | None = None  # wall-clock budget; stops early when reached
+    minutes: float | None = None  # wall-clock budget of the whole run (cloning takes at most half of it)
     seed: int = 0
     num_envs: int = 64
     n_steps: int = 64  # per env, per PPO update
@@ -77,7 +79,11 @@ class TrainConfig:
     # potential (ninja_slayer: damage dealt − taken, /10). 0 = off: the terminal reward alone.
     shaping: float = 0.0
     vf_net_arch: tuple[int, ...] | None = None  # the value network's hidden layers (None: net_arch)
-    curve_live: bool = False  # also append each curve point to <out>/<game>_curve_live.csv as it is made
+    curve_live: bool = False  # also append each curve point to <out>/<name>_curve_live.csv as it is made
+    # The run's name, which its files carry (<out>/<name>.npz, ...); None: <game>_seed<seed>. Never the
+    # name of a shipped level: a user's weights must not read as the project's.
+    name: str | None = None
+    tensorboard: str | None = None  # a folder for TensorBoard logs (SB3's, plus the win rate per update); None: none
 
     @classmethod
     def for_game(cls, game: str, **overrides: Any) -> "TrainConfig":
@@ -86,18 +92,22 @@ class TrainConfig:
         settings["rules"] = {**TRAIN_DEFAULTS.get(game, {}).get("rules", {}), **overrides.get("rules", {})}
         return cls(game=game, **settings)
 
+    def run_name(self) -> str:
+        """What this run's files are called: ``name``, or ``<game>_seed<seed>``."""
+        return self.name or f"{self.game}_seed{self.seed}"
+
     def prior_name(self) -> str | None:
         name = TRAIN_PRIORS.get(self.game) if self.prior == "game" else self.prior
         return None if name in (None, "none") else name
 
 
 def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
-    import matplotlib
+    # A Figure of its own, without pyplot: switching pyplot's backend here (to draw without a display)
+    # would stop a notebook that trains from showing its own plots afterwards.
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig = Figure(figsize=(6, 3.5))
+    ax = fig.subplots()
     steps = np.array([r["steps"] for r in rows])
     reward = np.array([r["mean_reward"] for r in rows])
     if len(rows) >= 50:  # a long run: the raw points faintly, and a running mean over 25 of them
@@ -113,7 +123,6 @@ def _curve_png(rows: list[dict[str, float]], path: Path, title: str) -> None:
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
-    plt.close(fig)
 
 
 def load_actor(model: Any, path: str | Path, game: Any = None, rules: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -169,18 +178,35 @@ def _clone_recorded(model: Any, cfg: TrainConfig, game: Any, prior: str | None) 
                     "recorded": [{k: meta[k] for k in keep if k in meta} for meta in recorded]}
 
 
-def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
-    """Train, export ``<out_dir>/<game>_hard.npz`` with its metadata, and write the learning curve."""
+# Of a time budget, what is kept for the work after PPO stops (export, the whole model, the curve):
+# a tenth, at most this many seconds.
+FINISH_RESERVE_S = 10.0
+
+
+def train(cfg: TrainConfig, out_dir: str | Path, started: float | None = None) -> dict[str, Any]:
+    """Train, export ``<out_dir>/<name>.npz`` with its metadata (``<name>.json``), and write the learning
+    curve (``<name>_curve.csv``/``.png``); ``<name>`` is ``cfg.run_name()``.
+
+    ``cfg.minutes`` bounds the whole run from ``started`` (a ``time.perf_counter()`` reading; default: now,
+    so a command can count its own start-up too): cloning ends by half of it, PPO stops early enough to
+    leave time for the files."""
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback, CallbackList, ProgressBarCallback
+    from stable_baselines3.common.callbacks import BaseCallback
 
     from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv
     from yuugi.training.train.export import policy_from_model
     from yuugi.training.train.imitation import clone, collect
     from yuugi.training.train.sb3_checkpoint import is_model_file, load_model, save_model
+    from yuugi.training.train.talk import RunReport, clock
 
+    # The budget covers the whole run: building, cloning, PPO and writing the files.
+    start = time.perf_counter() if started is None else started
+    budget = None if cfg.minutes is None else 60.0 * cfg.minutes
+    deadline = None if budget is None else start + budget - min(FINISH_RESERVE_S, budget / 10)
+    clone_deadline = None if budget is None else start + budget / 2  # cloning leaves PPO half the time at least
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    name = cfg.run_name()
     rules = {**TRAIN_RULES.get(cfg.game, {}), **cfg.rules}
     game = make_game(cfg.game, **rules)
     teacher = heuristic(cfg.game, **rules)
@@ -211,8 +237,12 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
     model = MaskablePPO(policy_class, learner_env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
                         n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef,
                         target_kl=cfg.target_kl, gamma=cfg.gamma, seed=cfg.seed, verbose=0,
-                        policy_kwargs=policy_kwargs)
-    start = time.perf_counter()
+                        policy_kwargs=policy_kwargs, tensorboard_log=cfg.tensorboard)
+    report = RunReport(cfg.progress, start)
+    per_update = cfg.n_steps * cfg.num_envs
+    limit = f"{cfg.total_steps:,} learner steps" + (f" or {clock(budget)} of wall time for the whole run, "
+                                                     "whichever comes first" if budget is not None else "")
+    report.say(f"yuugi train {cfg.game}: run {name!r} -> {out / name}.npz; stops at {limit}")
     bc_losses: list[float] = []
     bc_record: dict[str, Any] = {}
     previous: dict[str, Any] = {}
@@ -221,22 +251,50 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
 
     def checkpoint(policy: Any) -> Path:
         checkpoints.mkdir(exist_ok=True)  # made with its first file: an interrupted start leaves no empty folder
-        path = checkpoints / f"{cfg.game}_{int(model.num_timesteps):09d}.npz"
+        path = checkpoints / f"{name}_{int(model.num_timesteps):09d}.npz"
         policy.save(path)
         return path
 
     class Snapshots(BaseCallback):
-        """Adds learner snapshots to the opponent pool, records the curve, enforces the time budget."""
+        """Adds learner snapshots to the opponent pool, records the curve, tells each update's results,
+        enforces the time budget."""
 
         def __init__(self) -> None:
             super().__init__()
             self.finished: list[float] = []
+            self.this_update: list[float] = []  # returns of the games finished since the last update
+            self.updates = 0
             self.next_snapshot = cfg.snapshot_every
             self.next_point = cfg.curve_every
 
+        def _results(self) -> str:
+            """The learner's results in the games finished since the last line (and forgets them)."""
+            got = np.array(self.this_update)
+            self.this_update = []
+            if not got.size:
+                return "no game finished since the last line"
+            won = float((got > 0).mean())
+            self.logger.record("rollout/win_rate", won)  # TensorBoard, beside SB3's own ep_rew_mean
+            return f"ep_rew_mean {got.mean():+.3f}  won {won:.0%} of {got.size} games (return > 0)"
+
+        def _on_rollout_end(self) -> None:
+            """An update is about to learn from this rollout: say how the learner did in it."""
+            self.updates += 1
+            report.say(f"[{clock(time.perf_counter() - start)}] update {self.updates}  steps {self.num_timesteps:,}  "
+                       f"{self._results()}")
+
+        def last_line(self) -> None:
+            """The games of the rollout the run stopped in (a budget can end a run before its first update)."""
+            if self.this_update:
+                report.say(f"[{clock(time.perf_counter() - start)}] stopped at {self.num_timesteps:,} steps, "
+                           f"since the last update: {self._results()}")
+
         def _on_step(self) -> bool:
             # The env's own episode returns: the game's reward, without any shaping.
-            self.finished.extend(info["episode"]["r"] for info in self.locals["infos"] if "episode" in info)
+            returns = [info["episode"]["r"] for info in self.locals["infos"] if "episode" in info]
+            self.finished.extend(returns)
+            self.this_update.extend(returns)
+            report.advance(int(self.num_timesteps))
             if self.num_timesteps >= self.next_snapshot:
                 self.next_snapshot += cfg.snapshot_every
                 snap = policy_from_model(self.model, {"game": cfg.game, "rules": rules, "steps": self.num_timesteps,
@@ -254,33 +312,66 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
                               "episodes": float(len(self.finished)), "seconds": time.perf_counter() - start})
                 self.finished = []
                 if cfg.curve_live:  # each point as it comes (a long run can be watched; a killed one keeps it)
-                    with open(out / f"{cfg.game}_curve_live.csv", "a") as f:
+                    with open(out / f"{name}_curve_live.csv", "a") as f:
                         f.write(",".join(f"{curve[-1][k]:.6g}" for k in ("steps", "mean_reward", "episodes",
                                                                           "seconds")) + "\n")
-            if cfg.minutes is not None and time.perf_counter() - start > 60.0 * cfg.minutes:
+            if deadline is not None and time.perf_counter() > deadline:
                 return False
             return True
 
-    progress = ProgressBarCallback() if cfg.progress else None
+        def flush_curve(self) -> None:
+            """The games finished since the last point: a last point, so that a short run has a curve too."""
+            if self.finished:
+                curve.append({"steps": float(self.num_timesteps), "mean_reward": float(np.mean(self.finished)),
+                              "episodes": float(len(self.finished)), "seconds": time.perf_counter() - start})
+                self.finished = []
+
     interrupted = False
+    phase = "starting"
+    snapshots = Snapshots()
+    opponents = "the heuristic" + (f" and up to {cfg.pool_size} snapshots of itself" if cfg.pool_size else "")
     with warnings.catch_warnings():
         _hide_tqdm_rich_warning()
         try:
             if cfg.init_from and is_model_file(cfg.init_from):  # actor, value net and optimizer
                 previous = load_model(model, cfg.init_from, cfg.game, prior)
+                report.say(f"continuing from {cfg.init_from} (actor, value net and optimizer)")
             elif cfg.init_from:
                 previous = load_actor(model, cfg.init_from, game, rules)
+                report.say(f"continuing from {cfg.init_from} (the actor; a fresh value net)")
             elif cfg.bc_data:
+                phase = "cloning the recorded decisions"
+                report.phase(f"{phase}: {cfg.bc_data}", None)
                 bc_losses, bc_record = _clone_recorded(model, cfg, game, prior)
             elif cfg.bc_decisions > 0:
-                obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed)
-                bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed)
+                phase = "recording the heuristic's decisions"
+                share = " (within half of the time budget)" if budget is not None else ""
+                report.phase(f"{phase}: {cfg.bc_decisions:,} decisions to clone{share}", cfg.bc_decisions)
+                obs, masks, actions = collect(game, teacher, cfg.bc_decisions, seed=cfg.seed, deadline=clone_deadline,
+                                              on_progress=report.advance)
+                if len(actions) < cfg.bc_decisions:
+                    report.say(f"  half of the time budget reached: cloning {len(actions):,} decisions")
+                phase = "cloning the heuristic"
+                report.phase(f"{phase}: {len(actions):,} decisions, {cfg.bc_epochs} epochs", cfg.bc_epochs)
+
+                def epoch_done(epoch: int, loss: float) -> None:
+                    report.advance(epoch)
+                    report.say(f"  epoch {epoch}: loss {loss:.4f}")
+
+                bc_losses = clone(model, obs, masks, actions, epochs=cfg.bc_epochs, seed=cfg.seed,
+                                  deadline=clone_deadline, on_epoch=epoch_done)
                 del obs, masks, actions
-            model.learn(cfg.total_steps, callback=CallbackList([Snapshots()] + ([progress] if progress else [])))
+            phase = "PPO"
+            guide = f" guided by the action prior {prior!r}" if prior else ""
+            report.phase(f"PPO: MaskablePPO{guide} against {opponents}; a line per update "
+                         f"({per_update:,} learner steps)", cfg.total_steps)
+            model.learn(cfg.total_steps, callback=snapshots, tb_log_name=name)
+            snapshots.last_line()
         except KeyboardInterrupt:
             interrupted = True
-            if progress is not None and hasattr(progress, "pbar"):
-                progress.pbar.close()  # learn() never reached its training end, which would have closed it
+        finally:
+            report.close()
+    snapshots.flush_curve()
     wall = time.perf_counter() - start
     algorithm = (f"MaskablePPO (sb3-contrib) guided by the action prior {prior!r}" if prior
                  else "MaskablePPO (sb3-contrib) after behaviour cloning of the heuristic")
@@ -304,20 +395,21 @@ def train(cfg: TrainConfig, out_dir: str | Path) -> dict[str, Any]:
         meta["bc_losses"] = previous.get("bc_losses", [])
     if interrupted:
         meta["interrupted"] = True
+        meta["interrupted_in"] = phase
     policy = policy_from_model(model, meta, game, rules)
     if interrupted:  # a checkpoint, not the run's result: an earlier run's weights in out_dir stay as they are
         saved = checkpoint(policy)
         save_model(model, saved.with_suffix(".zip"), meta)
         return {"weights": str(saved), "model": model, "curve": curve, "meta": meta, "interrupted": True}
-    weights = out / f"{cfg.game}_hard.npz"
+    weights = out / f"{name}.npz"
     policy.save(weights)
-    save_model(model, out / f"{cfg.game}_sb3.zip", meta)  # init_from it continues the value net too
-    (out / f"{cfg.game}_hard.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
-    with open(out / f"{cfg.game}_curve.csv", "w", newline="") as f:
+    save_model(model, out / f"{name}_sb3.zip", meta)  # init_from it continues the value net too
+    (out / f"{name}.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
+    with open(out / f"{name}_curve.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=["steps", "mean_reward", "episodes", "seconds"])
         writer.writeheader()
         writer.writerows(curve)
     if curve:
         kind = "prior-guided" if prior else "self-play"
-        _curve_png(curve, out / f"{cfg.game}_curve.png", f"{cfg.game}: {kind} MaskablePPO")
+        _curve_png(curve, out / f"{name}_curve.png", f"{name} ({cfg.game}): {kind} MaskablePPO")
     return {"weights": str(weights), "model": model, "curve": curve, "meta": meta, "interrupted": False}

@@ -20,7 +20,7 @@ import os
 import sys
 import types
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numba
 

@@ -31,7 +31,10 @@ UNDO = ("undo", "u", "back")
 Opponents = Policy | Sequence[Policy | None] | None
 
 
-def _table_for(game_name: str, game: Any, seat: int, who: list[str]) -> Table:
+def table_for(game_name: str, game: Any, seat: int, who: list[str]) -> Table:
+    """The table of ``yuugi play`` for this game (also the browser's, ``yuugi serve``): it names the
+    seats, labels the moves and narrates them as ``seat`` sees them (another seat's exchange is 'a
+    card', a sealed bid has no amount)."""
     if game_name == "nigejozu":
         from yuugi.training.play.nigejozu import NigejozuTable
         return NigejozuTable(game, seat, who)
@@ -112,7 +115,7 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
         raise ValueError(f"seat must be 0..{game.num_players - 1}, got {seat}")
     policies = _seat_policies(opponents, lambda: cpu(game_name, level, **rules), seat, game.num_players)
     who = ["you" if p == seat else _cpu_name(game_name, pol) for p, pol in enumerate(policies)]
-    table = _table_for(game_name, game, seat, who)
+    table = table_for(game_name, game, seat, who)
     seed = int(np.random.default_rng().integers(0, 2**31)) if seed is None else seed
     cpu_rng = np.random.default_rng(seed)
     st = game.init(np.array([seed]))

@@ -45,10 +45,10 @@ def seats_line(record: Mapping[str, Any], game: BatchGame) -> str | None:
 
 
 def _seat_table(record: Mapping[str, Any], game: BatchGame, seat: int) -> Any:
-    from yuugi.training.play.play import _table_for  # the play screens: the same view the person had
+    from yuugi.training.play.play import table_for  # the play screens: the same view the person had
 
     names = seat_names(record, game)
-    return _table_for(record["game"], game, seat, names)
+    return table_for(record["game"], game, seat, names)
 
 
 def seat_view(record: Mapping[str, Any], seat: int, game: BatchGame | None = None) -> Iterator[tuple[State, list[str]]]:

@@ -45,22 +45,10 @@ def game_for(name: str, rules: Mapping[str, Any]) -> BatchGame:
 
 
 def people_table(game_name: str, game: BatchGame, seat: int, who: list[str]) -> Any:
-    """The terminal table of ``yuugi play`` for this game: it names the seats, labels the moves and
-    narrates them as ``seat`` sees them (another seat's exchange is 'a card', a sealed bid has no amount)."""
-    if game_name == "nigejozu":
-        from yuugi.training.play.nigejozu import NigejozuTable
-        return NigejozuTable(game, seat, who)
-    if game_name == "momotaro":
-        from yuugi.training.play.momotaro import MomotaroTable
-        return MomotaroTable(game, seat, who)
-    if game_name == "ninja_daifugo":
-        from yuugi.training.play.daifugo import DaifugoTable
-        return DaifugoTable(game, seat, who)
-    if game_name == "ninja_slayer":
-        from yuugi.training.play.ninja_slayer import NinjaSlayerTable
-        return NinjaSlayerTable(game, seat, who)
-    from yuugi.training.play.table import Table
-    return Table(game, seat, [f"{w}({p})" for p, w in enumerate(who)])
+    """The terminal table of ``yuugi play`` for this game (see :func:`yuugi.training.play.play.table_for`)."""
+    from yuugi.training.play.play import table_for
+
+    return table_for(game_name, game, seat, who)
 
 
 def cpu_name(game_name: str, policy: Any) -> str:

@@ -15,7 +15,6 @@ from yuugi.envs.core import rng
 from yuugi.envs.core.errors import OptionError
 
 from . import cards as C
-from .sizes import DECK_MAX
 
 CONSTRUCTED_SIZE = 50
 SEALED_SIZE = 40
@@ -106,43 +105,3 @@ def sealed_decks(st: Any, g: np.ndarray, sr_rate: float) -> np.ndarray:
         rare = _RARES[rng.below_from(raw[:, 2], len(_RARES))]
         packs += [commons, uncommons, np.where(rng.unit_from(raw[:, 0]) < sr_rate, sr, rare)[:, None]]
     return np.concatenate(packs, axis=1).astype(np.int8)
-
-
-def build_decks(st: Any, g: np.ndarray, specs: tuple[Any, Any], sr_rate: float) -> tuple[np.ndarray, np.ndarray]:
-    """Unshuffled decks ``int8[n, 2, 50]`` (padded with -1) and their sizes ``int16[n, 2]`` for games ``g``."""
-    n = len(g)
-    deck = np.full((n, 2, DECK_MAX), -1, np.int8)
-    size = np.zeros((n, 2), np.int16)
-    fixed = np.array([CONSTRUCTED[k] for k in DECK_NAMES], dtype=np.int8)  # [4, 50]
-    for seat, spec in enumerate(specs):
-        if isinstance(spec, tuple):
-            deck[:, seat] = np.array(spec, np.int8)
-            size[:, seat] = CONSTRUCTED_SIZE
-        elif spec in CONSTRUCTED:
-            deck[:, seat] = np.array(CONSTRUCTED[spec], np.int8)
-            size[:, seat] = CONSTRUCTED_SIZE
-        elif spec == "sealed":
-            deck[:, seat, :SEALED_SIZE] = sealed_decks(st, g, sr_rate)
-            size[:, seat] = SEALED_SIZE
-        else:
-            choices = 4 if spec == "constructed" else 5
-            pick = rng.below_at(st, g, choices)
-            sealed = sealed_decks(st, g, sr_rate) if spec == "any" else None
-            is_sealed = pick == 4
-            deck[:, seat] = fixed[np.minimum(pick, 3)]
-            size[:, seat] = CONSTRUCTED_SIZE
-            if sealed is not None and is_sealed.any():
-                deck[is_sealed, seat, :SEALED_SIZE] = sealed[is_sealed]
-                deck[is_sealed, seat, SEALED_SIZE:] = -1
-                size[is_sealed, seat] = SEALED_SIZE
-    return deck, size
-
-
-def shuffle_decks(st: Any, g: np.ndarray, deck: np.ndarray, size: np.ndarray, seat: int) -> None:
-    """Shuffle the first ``size`` cards of ``deck[:, seat]`` in place (padding stays at the end)."""
-    ctr = st.rng_counter[g]
-    keys = rng.draw_uint64(st.rng_key[g], ctr, DECK_MAX)
-    st.rng_counter[g] = ctr
-    keys[np.arange(DECK_MAX)[None, :] >= size[:, seat, None]] = np.uint64(2**64 - 1)
-    order = np.argsort(keys, axis=1, kind="stable")
-    deck[:, seat] = np.take_along_axis(deck[:, seat], order, axis=1)

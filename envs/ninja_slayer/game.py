@@ -1,16 +1,16 @@
-"""``NinjaSlayer``: the batched core of the two-player card game (the only rules engine)."""
+"""``NinjaSlayer``: the batched core of the two-player card game (rules compiled: :mod:`.engine`)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 import numpy as np
 
-from yuugi.envs.core import rng
 from yuugi.envs.core.game import BatchGame, Setup
 from yuugi.envs.core.metadata import GameMetadata
 
 from . import actions as A
-from . import observation, position, render, rules
+from . import observation, position, render
+from .batch import Compiled
 from .config import NinjaSlayerConfig
 from .decks import parse_deck_specs
 from .state import NinjaSlayerState, empty_state
@@ -26,6 +26,16 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
         self.num_players = 2
         self.num_actions = A.NUM_ACTIONS
         self.observation_shape = (observation.offsets(self.config.history)[1],)
+        self._compiled: Compiled | None = None
+
+    @property
+    def compiled(self) -> Compiled:
+        """The compiled kernels bound to this game's rule options and thread count."""
+        c = self._compiled
+        if c is None:
+            c = self._compiled = Compiled(self.config)
+        c.threads = self.threads
+        return c
 
     setup_keys = ("decks",)  # per-episode: {"decks": (seat 0, seat 1)}, deck names or 50-card lists
 
@@ -38,10 +48,9 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
         """B new games with the configured pair of decks, or ``setup["decks"]`` for these games only."""
         # (the core hands this one validated mapping per group of games: see BatchGame.init)
         decks = parse_deck_specs(setup["decks"]) if isinstance(setup, Mapping) and "decks" in setup else None
-        keys = rng.keys_from_seeds(np.asarray(seeds))
-        st = empty_state(len(keys), self.config)
-        st.rng_key[:] = keys
-        rules.init(st, np.arange(len(keys)), self.config, decks)
+        seeds = np.asarray(seeds)
+        st = empty_state(len(seeds), self.config)
+        self.compiled.init(st, seeds, decks)
         return st
 
     def init_with_decks(self, seeds: np.ndarray | list[int], decks: Any) -> NinjaSlayerState:
@@ -49,16 +58,21 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
         return self.init(seeds, {"decks": decks})
 
     def legal_mask(self, state: NinjaSlayerState) -> np.ndarray:
-        return rules.legal_mask(state, self.config)
+        return self.compiled.legal_mask(state)
 
-    def _apply(
-        self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray
-    ) -> None:
-        g = active.nonzero()[0]
-        rules.apply(state, g, actions[g], self.config)
+    def _apply(self, state: NinjaSlayerState, actions: np.ndarray, active: np.ndarray) -> None:
+        # (writable C arrays of one dtype each: every call then runs the one compiled signature)
+        self.compiled.apply(state, np.require(actions, np.int64, ["C", "W"]), np.require(active, bool, ["C", "W"]))
 
     def observe(self, state: NinjaSlayerState, seat: int | np.ndarray) -> np.ndarray:
-        return observation.observe(state, seat, self.config)
+        seats = np.empty(state.batch_size, np.int64)  # (a writable array: one compiled signature)
+        seats[:] = seat
+        return self.compiled.observe(state, seats)
+
+    def step_fused(self, state: NinjaSlayerState, actions: np.ndarray, mask_out: np.ndarray, obs_out: np.ndarray, *,
+                   reset_seeds: np.ndarray | None = None, rewards_out: np.ndarray | None = None) -> np.ndarray:
+        """One batch step in one kernel call (see :meth:`BatchGame.step_fused`)."""
+        return self.compiled.step_fused(state, actions, mask_out, obs_out, reset_seeds, rewards_out)
 
     def action_label(self, action: int) -> str:
         return A.action_label(action)
@@ -88,4 +102,4 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
 
     def winner(self, state: NinjaSlayerState) -> np.ndarray:
         """int[B]: the winning seat of each finished game, -1 while playing or for a draw."""
-        return rules.winner(state)
+        return np.where(state.terminated, state.winner, -1)

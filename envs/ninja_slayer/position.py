@@ -388,7 +388,7 @@ def _check_decision(st: NinjaSlayerState, pos: Mapping[str, Any], cfg: NinjaSlay
     if not st.done[0] and st.turn[0] > cfg.max_turns:
         raise PositionError("turn", f"a live game is at most at turn max_turns = {cfg.max_turns}")
     if not st.done[0]:
-        from .rules import legal_rows
+        from .batch import Compiled
 
-        if not legal_rows(st, np.array([0]), cfg).any():
+        if not Compiled(cfg).legal_mask(st)[0].any():
             raise PositionError("decision", "no legal action in this position")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import actions as A
 from . import cards as C
 from .config import FIELD_SLOTS, NinjaSlayerConfig
-from .rules import legal_rows
+from .batch import Compiled
 from .state import DECISION_NAMES, END_NAMES, ITEM_NAMES, PHASE_NAMES, NinjaSlayerState
 from .zones import karate, kousaku
 
@@ -74,7 +74,7 @@ def render_text(st: NinjaSlayerState, i: int, cfg: NinjaSlayerConfig, seat: int 
         lines.append(f"game over: {result} ({END_NAMES[int(st.end_reason[i])] or 'truncated'})")
     else:
         who = int(st.to_play[i])
-        legal = np.flatnonzero(legal_rows(st, np.array([i]), cfg)[0])
+        legal = np.flatnonzero(Compiled(cfg).legal_mask(st.take(i))[0])
         shown = ", ".join(A.action_label(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
         lines.append(f"question: {DECISION_NAMES[int(st.decision[i])]} for player_{who} ({len(legal)} legal: {shown})")
     return "\n".join(lines)

@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-from yuugi.envs.core.game import State
+from yuugi.envs.core.game import State, arrays_type
 
 from .cards import NUM_CARDS
 from .config import DECK_MAX, FIELD_SLOTS, HAND_SLOTS, STACK_MAX
@@ -180,3 +180,6 @@ def empty_state(b: int, cfg) -> NinjaSlayerState:
 
 STACK_FIELDS = _STACK_FIELDS
 PEND_FIELDS = _PEND_FIELDS
+
+# the namedtuple of the arrays that compiled rules receive (state.view())
+NinjaSlayerArrays = arrays_type(NinjaSlayerState)

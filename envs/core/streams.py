@@ -68,7 +68,7 @@ def die_by_modulo(key: np.ndarray, counter: np.ndarray, i: int, sides: int) -> i
     return int(draw(key, counter, i) % np.uint64(sides)) + 1
 
 
-@rules
+@rules(allocates=True)
 def permutation(key: np.ndarray, counter: np.ndarray, i: int, out: np.ndarray) -> None:
     """A uniformly random permutation of ``0..len(out)-1`` for game ``i`` into ``out``, as
     ``rng.permutations_at``: the stable argsort of ``len(out)`` raw draws (ties keep index order)."""

@@ -517,7 +517,7 @@ def end_turn(st, i, R):
     return STEP_BEGIN_TURN
 
 
-@rules
+@rules(allocates=True)
 def finish(st, i, R):
     """The game ends: rank-based rewards (§5.7, §9)."""
     st.terminated[i] = True

@@ -148,7 +148,7 @@ def clear(st, i: int) -> None:
     st.score[i, :] = 0
 
 
-@rules
+@rules(allocates=True)
 def deal(st, i: int, tab) -> None:
     """Setup: the 11 chips shuffled onto the provinces, 3 cards to each side (own faces up), each
     side's troops in hand, and a random start player."""

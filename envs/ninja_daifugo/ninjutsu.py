@@ -55,7 +55,7 @@ def may_target(st, i: int, player: int, offset: int, aim_any: bool) -> bool:
     return st.active[i, target] and (aim_any or target == next_active(st, i, player))
 
 
-@rules
+@rules(allocates=True)
 def henge_has_a_play(st, i: int, T, hand: np.uint64, level: int, variant: int, direction: int) -> bool:
     """変化 may be used when the boosted turn has a play: on a lead, any non-joker card; on a field,
     a held play that beats it once boosted (Lv3+: by 2 ranks; Lv5: ignoring the lock)."""

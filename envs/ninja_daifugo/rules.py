@@ -112,7 +112,7 @@ def exchange_picks(st, i: int, hand: np.uint64, mask: np.ndarray) -> None:
 
 
 # ---- setup of each game (rules file "Setup of each game") ---------------------------------------
-@rules
+@rules(allocates=True)
 def start_game(st, i: int, T, R) -> None:
     """Declaration, deal, ninja reset, tribute and the exchange (or the first lead) of game ``i``."""
     n = st.active.shape[1]

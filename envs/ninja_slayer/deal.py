@@ -23,13 +23,13 @@ _SEED_MIX = np.uint64(0x5EED5EED5EED5EED)
 _NO_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-@rules
+@rules(allocates=True)
 def key_from_seed(seed):
     """The stream key of a seed (as ``rng.keys_from_seeds``)."""
     return splitmix64(splitmix64(np.uint64(seed)) ^ _SEED_MIX)
 
 
-@rules
+@rules(allocates=True)
 def clear_game(st, i):
     """Game ``i`` as :func:`.state.empty_state` leaves it: empty zones, empty stack, no attack."""
     st.to_play[i] = 0
@@ -108,7 +108,7 @@ def clear_game(st, i):
     st.hist_card[i, :] = -1
 
 
-@rules
+@rules(allocates=True)
 def sealed_deck(st, i, pools, pool_len, sr_rate, out):
     """A blitz sealed deck into ``out[:40]``: 5 packs of 5 different commons, 2 different uncommons and
     a rare slot (an SR with probability ``sr_rate``, else a rare). ``pools[k, :pool_len[k]]``: the card
@@ -132,7 +132,7 @@ def sealed_deck(st, i, pools, pool_len, sr_rate, out):
         k += 1
 
 
-@rules
+@rules(allocates=True)
 def build_deck(st, i, seat, kind, listed, constructed, pools, pool_len, sr_rate):
     """Seat ``seat``'s unshuffled deck from its spec code (``tables.SPEC_*``)."""
     if kind == SPEC_LIST:
@@ -157,7 +157,7 @@ def build_deck(st, i, seat, kind, listed, constructed, pools, pool_len, sr_rate)
             st.deck_size[i, seat] = CONSTRUCTED_SIZE
 
 
-@rules
+@rules(allocates=True)
 def shuffle_deck(st, i, seat):
     """Shuffle the deck's cards (the padding stays at the end): a stable sort by 50 draws."""
     size = int(st.deck_size[i, seat])
@@ -180,7 +180,7 @@ def shuffle_deck(st, i, seat):
         st.deck[i, seat, j] = cards[order[j]]
 
 
-@rules
+@rules(allocates=True)
 def new_game(st, ct, cf, i, seed, kinds, listed, constructed, pools, pool_len, sr_rate):
     """Game ``i`` started from ``seed``: decks, shuffles, the first player, the opening hands; then it runs
     to its first decision."""

@@ -41,12 +41,12 @@ _MAX_MICRO_STEPS = 100_000  # automatic steps per advance: a guard against an en
 
 
 # ---- zones ---------------------------------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def deck_len(st, i, p):
     return int(st.deck_size[i, p]) - int(st.deck_ptr[i, p])
 
 
-@rules
+@rules(allocates=True)
 def lose(st, i, p, reason):
     """Seat ``p`` met a loss condition (the first reason recorded is kept); the game ends after the step."""
     st.loser[i, p] = True
@@ -54,14 +54,14 @@ def lose(st, i, p, reason):
         st.end_reason[i] = reason
 
 
-@rules
+@rules(allocates=True)
 def check_deckout(st, cf, i, p):
     """Under ``reach_zero`` a deck that has just reached 0 cards loses at once."""
     if not cf[CF_DRAW_FROM_EMPTY] and deck_len(st, i, p) == 0:
         lose(st, i, p, END_DECKOUT)
 
 
-@rules
+@rules(allocates=True)
 def take_top(st, i, p):
     """The top card of seat ``p``'s deck (the caller made sure there is one); it leaves the deck."""
     ptr = int(st.deck_ptr[i, p])
@@ -71,12 +71,12 @@ def take_top(st, i, p):
     return card
 
 
-@rules
+@rules(allocates=True)
 def to_grave(st, i, p, card):
     st.grave[i, p, card] += 1
 
 
-@rules
+@rules(allocates=True)
 def to_hand(st, i, p, card, known):
     """Into the lowest empty hand slot; a full hand burns the card to オヒガン."""
     for h in range(HAND_SLOTS):
@@ -87,13 +87,13 @@ def to_hand(st, i, p, card, known):
     to_grave(st, i, p, card)
 
 
-@rules
+@rules(allocates=True)
 def leave_hand(st, i, p, h):
     st.hand[i, p, h] = -1
     st.hand_known[i, p, h] = False
 
 
-@rules
+@rules(allocates=True)
 def draw(st, cf, i, p):
     """Seat ``p`` draws a card (an empty deck loses under ``draw_from_empty``, else draws nothing)."""
     if deck_len(st, i, p) <= 0:
@@ -104,7 +104,7 @@ def draw(st, cf, i, p):
     check_deckout(st, cf, i, p)
 
 
-@rules
+@rules(allocates=True)
 def ramp(st, cf, i, p):
     """The top card of the deck goes to the エテル zone tapped (an empty deck moves nothing)."""
     if deck_len(st, i, p) <= 0:
@@ -115,7 +115,7 @@ def ramp(st, cf, i, p):
     check_deckout(st, cf, i, p)
 
 
-@rules
+@rules(allocates=True)
 def take_damage_card(st, i, p, card):
     """A revealed card without ウケミ goes face up to the damage zone; the 10th loses."""
     st.dmg_up[i, p] += 1
@@ -124,7 +124,7 @@ def take_damage_card(st, i, p, card):
         lose(st, i, p, END_DAMAGE)
 
 
-@rules
+@rules(allocates=True)
 def karate(st, ct, i, p, s):
     """Current カラテ of a field slot (printed + modifier, at least 0); 0 for an empty slot."""
     card = int(st.fld_card[i, p, s])
@@ -133,7 +133,7 @@ def karate(st, ct, i, p, s):
     return max(int(ct[CT_KARATE, card]) + int(st.fld_kmod[i, p, s]), 0)
 
 
-@rules
+@rules(allocates=True)
 def kousaku(st, ct, i, p, s):
     card = int(st.fld_card[i, p, s])
     if card < 0:
@@ -141,7 +141,7 @@ def kousaku(st, ct, i, p, s):
     return max(int(ct[CT_KOUSAKU, card]) + int(st.fld_wmod[i, p, s]), 0)
 
 
-@rules
+@rules(allocates=True)
 def free_slot(st, i, p):
     for s in range(FIELD_SLOTS):
         if st.fld_card[i, p, s] < 0:
@@ -149,7 +149,7 @@ def free_slot(st, i, p):
     return -1
 
 
-@rules
+@rules(allocates=True)
 def clear_slot(st, i, p, s):
     st.fld_card[i, p, s] = -1
     st.fld_obj[i, p, s] = -1
@@ -163,7 +163,7 @@ def clear_slot(st, i, p, s):
 
 
 # ---- the stack and the pending items (§2.6) -----------------------------------------------------
-@rules
+@rules(allocates=True)
 def push(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tgt_slot, tgt_obj, ref):
     """One item on top of the stack (an item that would be the 17th is dropped)."""
     j = int(st.stk_len[i])
@@ -184,7 +184,7 @@ def push(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tg
     st.stk_len[i] = j + 1
 
 
-@rules
+@rules(allocates=True)
 def pend(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tgt_slot, tgt_obj):
     """A trigger or ウケミ effect waits to go on the stack after the current event. Its key orders them:
     the turn player's first (they resolve last), ウケミ effects in reveal order, then triggers by slot."""
@@ -211,7 +211,7 @@ def pend(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tg
     st.pend_len[i] = j + 1
 
 
-@rules
+@rules(allocates=True)
 def pend_trigger(st, ct, i, p, slot, card, obj, trigger):
     """Pend the ``trigger`` ability of one character, if it has that trigger (SELF aims at the character)."""
     if ct[CT_TRIGGER, card] != trigger:
@@ -223,7 +223,7 @@ def pend_trigger(st, ct, i, p, slot, card, obj, trigger):
         pend(st, i, ITEM_TRIGGER, card, p, ct[CT_OPCODE, card], ct[CT_ARG, card], tk, slot, obj, -1, -1, -1)
 
 
-@rules
+@rules(allocates=True)
 def pend_field_triggers(st, ct, i, p, trigger):
     """Pend ``trigger`` for every character on seat ``p``'s field, in slot order."""
     for s in range(FIELD_SLOTS):
@@ -232,7 +232,7 @@ def pend_field_triggers(st, ct, i, p, trigger):
             pend_trigger(st, ct, i, p, s, card, int(st.fld_obj[i, p, s]), trigger)
 
 
-@rules
+@rules(allocates=True)
 def push_pending(st, i, j, tgt_player, tgt_slot, tgt_obj):
     push(st, i, st.pend_kind[i, j], st.pend_card[i, j], st.pend_ctrl[i, j], st.pend_op[i, j], st.pend_arg[i, j],
          st.pend_tk[i, j], st.pend_src_slot[i, j], st.pend_src_obj[i, j], tgt_player, tgt_slot, tgt_obj, -1)
@@ -240,7 +240,7 @@ def push_pending(st, i, j, tgt_player, tgt_slot, tgt_obj):
 
 
 # ---- characters entering and leaving --------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def enter_character(st, ct, i, p, card):
     """Onto the lowest free slot, untapped and new (a full field sends it to オヒガン); ON_ENTER pends."""
     s = free_slot(st, i, p)
@@ -255,7 +255,7 @@ def enter_character(st, ct, i, p, card):
     pend_trigger(st, ct, i, p, s, card, int(st.fld_obj[i, p, s]), TR_ON_ENTER)
 
 
-@rules
+@rules(allocates=True)
 def destroy(st, ct, i, p, s):
     """爆発四散: the character goes to オヒガン; its ON_DESTROYED pends."""
     card = int(st.fld_card[i, p, s])
@@ -265,7 +265,7 @@ def destroy(st, ct, i, p, s):
     pend_trigger(st, ct, i, p, s, card, obj, TR_ON_DESTROYED)
 
 
-@rules
+@rules(allocates=True)
 def destroy_marked(st, ct, i, marked):
     """Destroy every marked character (``marked[2, 6]``), seat then slot order."""
     for p in range(2):
@@ -275,7 +275,7 @@ def destroy_marked(st, ct, i, marked):
 
 
 # ---- targets ----------------------------------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def target_table(st, i, me, mask_useless):
     """bool[kinds, 13]: for each target kind, the target indices legal for seat ``me`` now (0..5 my slots,
     6..11 the opponent's, 12 no choice / the player / the stack). Built once per question asked."""
@@ -300,7 +300,7 @@ def target_table(st, i, me, mask_useless):
     return tt
 
 
-@rules
+@rules(allocates=True)
 def has_target(tt, tk):
     for t in range(NUM_TARGETS):
         if tt[tk, t]:
@@ -308,21 +308,21 @@ def has_target(tt, tk):
     return False
 
 
-@rules
+@rules(allocates=True)
 def target_player(me, t):
     if t >= NO_TARGET:
         return -1
     return me if t < 6 else 1 - me
 
 
-@rules
+@rules(allocates=True)
 def target_slot(t):
     if t >= NO_TARGET:
         return -1
     return t if t < 6 else t - 6
 
 
-@rules
+@rules(allocates=True)
 def target_obj(st, i, me, t):
     if t >= NO_TARGET:
         return -1
@@ -330,14 +330,14 @@ def target_obj(st, i, me, t):
 
 
 # ---- what a seat may do --------------------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def may_enter(st, i, me, prio):
     """A character may be put onto the field: own character step, priority, empty stack, a free slot."""
     return (st.phase[i] == PHASE_CHAR and prio and me == st.tp[i] and st.stk_len[i] == 0
             and free_slot(st, i, me) >= 0)
 
 
-@rules
+@rules(allocates=True)
 def castable(ct, card, unt, heal_blocked):
     """A hand card that is an affordable kotodama (not a HEAL with nothing to heal under mask_useless)."""
     if card < 0 or ct[CT_IS_CHAR, card] or ct[CT_COST, card] > unt:
@@ -345,7 +345,7 @@ def castable(ct, card, unt, heal_blocked):
     return not (heal_blocked and ct[CT_OPCODE, card] == OP_HEAL)
 
 
-@rules
+@rules(allocates=True)
 def payable(ct, card, unt, tapped, face_up):
     """A field card's activated ability whose costs (エテル, オジギ, ジツ) can be paid."""
     if card < 0 or ct[CT_TRIGGER, card] != TR_ACTIVATED or ct[CT_ACT_E, card] > unt:
@@ -353,12 +353,12 @@ def payable(ct, card, unt, tapped, face_up):
     return not (ct[CT_ACT_O, card] and tapped) and ct[CT_ACT_J, card] <= face_up
 
 
-@rules
+@rules(allocates=True)
 def heal_blocked(st, cf, i, me):
     return cf[CF_MASK_USELESS] and st.dmg_up[i, me] + st.dmg_down[i, me] == 0
 
 
-@rules
+@rules(allocates=True)
 def any_instant(st, ct, cf, i, me, prio):
     """Seat ``me`` has some ENTER, CAST or ACTIVATE action (``prio``: it holds priority, else it declares)."""
     if st.stk_len[i] >= STACK_USER_MAX:
@@ -384,7 +384,7 @@ def any_instant(st, ct, cf, i, me, prio):
     return False
 
 
-@rules
+@rules(allocates=True)
 def ready_attacker(st, ct, cf, i, me, s):
     """The character in slot ``s`` may declare an アイサツ (untapped; summoning sickness unless ハヤテ)."""
     card = int(st.fld_card[i, me, s])
@@ -395,7 +395,7 @@ def ready_attacker(st, ct, cf, i, me, s):
     return True
 
 
-@rules
+@rules(allocates=True)
 def interceptor(st, ct, cf, i, s):
     """The non-turn player's character in slot ``s`` may redirect the current アイサツ."""
     p = 1 - int(st.tp[i])
@@ -407,7 +407,7 @@ def interceptor(st, ct, cf, i, s):
     return ct[CT_INTERRUPT, card] != 0 and (not st.fld_tap[i, p, s] or not cf[CF_INTERRUPT_TAPS])
 
 
-@rules
+@rules(allocates=True)
 def instants_into(st, ct, cf, i, me, prio, out):
     """ENTER, CAST and ACTIVATE actions into ``out``."""
     if st.stk_len[i] >= STACK_USER_MAX:
@@ -435,7 +435,7 @@ def instants_into(st, ct, cf, i, me, prio, out):
                 out[ACTIVATE0 + 13 * f + t] = tt[tk, t]
 
 
-@rules
+@rules(allocates=True)
 def legal_into(st, ct, cf, i, out):
     """The legal actions of game ``i``'s seat to play into ``out`` (bool[293]); all False once it is over."""
     out[:] = False
@@ -470,7 +470,7 @@ def legal_into(st, ct, cf, i, out):
 
 
 # ---- decisions -----------------------------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def ask(st, i, decision, who):
     st.op[i] = OP_ASK
     st.decision[i] = decision
@@ -480,14 +480,14 @@ def ask(st, i, decision, who):
         st.passes[i] = 0
 
 
-@rules
+@rules(allocates=True)
 def close_window(st, i):
     """Both players passed in succession: the top of the stack resolves, or the step ends."""
     st.passes[i] = 0
     st.op[i] = OP_RESOLVE if st.stk_len[i] > 0 else OP_END_STEP
 
 
-@rules
+@rules(allocates=True)
 def pass_priority(st, i):
     passes = int(st.passes[i]) + 1
     if passes >= 2:
@@ -500,7 +500,7 @@ def pass_priority(st, i):
     st.op[i] = OP_ASK  # the other player's priority: taken by the engine if it is forced
 
 
-@rules
+@rules(allocates=True)
 def choose_target(st, i, me, t):
     j = int(st.pend_ask[i])
     push_pending(st, i, j, target_player(me, t), target_slot(t), target_obj(st, i, me, t))
@@ -508,13 +508,13 @@ def choose_target(st, i, me, t):
     st.op[i] = OP_FLUSH
 
 
-@rules
+@rules(allocates=True)
 def end_aisatsu(st, i):
     st.phase[i] = PHASE_IKUSA_END
     st.op[i] = OP_BEGIN_STEP
 
 
-@rules
+@rules(allocates=True)
 def take_forced(st, ct, cf, i):
     """``OP_ASK``: a decision was just asked. Under ``auto_pass_forced`` the engine takes one that has
     exactly one legal action (not an agent decision: no history, no count); else the game waits."""
@@ -565,13 +565,13 @@ def take_forced(st, ct, cf, i):
 
 
 # ---- the turn (§2.7) --------------------------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def attacker_valid(st, i):
     s = int(st.att_slot[i])
     return s >= 0 and st.fld_obj[i, st.tp[i], s] == st.att_obj[i]
 
 
-@rules
+@rules(allocates=True)
 def begin_step(st, ct, cf, i):
     """What each step does as it begins."""
     tp = int(st.tp[i])
@@ -616,7 +616,7 @@ def begin_step(st, ct, cf, i):
         pend_field_triggers(st, ct, i, tp, TR_TURN_END)
 
 
-@rules
+@rules(allocates=True)
 def ikusa_damage(st, ct, i):
     """6c: the attacker's カラテ to a character target, its 工作力 to the player (if both still valid)."""
     st.op[i] = OP_RULES
@@ -646,7 +646,7 @@ def ikusa_damage(st, ct, i):
             st.op[i] = OP_DAMAGE
 
 
-@rules
+@rules(allocates=True)
 def window(st, cf, i):
     """After a chain settles: the declaration, the turn player's priority, or (compact) the step ends."""
     tp = int(st.tp[i])
@@ -664,7 +664,7 @@ def window(st, cf, i):
         st.op[i] = OP_END_STEP
 
 
-@rules
+@rules(allocates=True)
 def next_phase(phase):
     if phase == PHASE_DAMAGE:
         return PHASE_DECLARE  # the next アイサツ
@@ -675,7 +675,7 @@ def next_phase(phase):
     return phase + 1
 
 
-@rules
+@rules(allocates=True)
 def end_step(st, cf, i):
     """A window closed with an empty stack: the next step (or the cleanup and the next turn)."""
     phase = int(st.phase[i])
@@ -687,7 +687,7 @@ def end_step(st, cf, i):
         cleanup(st, cf, i)
 
 
-@rules
+@rules(allocates=True)
 def clear_attack(st, i):
     st.att_slot[i] = -1
     st.att_obj[i] = -1
@@ -696,7 +696,7 @@ def clear_attack(st, i):
     st.interrupt_asked[i] = False
 
 
-@rules
+@rules(allocates=True)
 def cleanup(st, cf, i):
     """End of turn: damage and this-turn modifiers vanish on both sides; the other player's turn."""
     for p in range(2):
@@ -718,12 +718,12 @@ def cleanup(st, cf, i):
 
 
 # ---- resolving the top of the stack (§2.11) -----------------------------------------------------
-@rules
+@rules(allocates=True)
 def single_target(tk):
     return tk == TK_SELF or tk == TK_OPP_CHAR or tk == TK_OWN_CHAR or tk == TK_ANY_CHAR or tk == TK_SOURCE
 
 
-@rules
+@rules(allocates=True)
 def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
     """An effect on characters: a single target that is still the same object, or an ALL_* set taken now."""
     tp_ = int(st.stk_tgt_player[i, j])
@@ -769,13 +769,13 @@ def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
         to_hand(st, i, tp_, bounced, True)
 
 
-@rules
+@rules(allocates=True)
 def is_marking(op):
     return (op == OP_DMG_CHAR or op == OP_BUFF_K or op == OP_BUFF_W or op == OP_DEBUFF_K or op == OP_TAP
             or op == OP_UNTAP or op == OP_GRANT_KAIZEN or op == OP_DESTROY_LE or op == OP_BOUNCE)
 
 
-@rules
+@rules(allocates=True)
 def resolve_top(st, ct, cf, i):
     """The top item resolves: a character enters, or its effect happens (player damage is queued)."""
     j = int(st.stk_len[i]) - 1
@@ -830,7 +830,7 @@ def resolve_top(st, ct, cf, i):
 
 
 # ---- damage, the rule check, the pending items ------------------------------------------------------
-@rules
+@rules(allocates=True)
 def damage_point(st, ct, cf, i):
     """One point of damage to a player: turn over the top card (§2.5); a ウケミ card pends its effect."""
     p = int(st.dmg_player[i])
@@ -861,7 +861,7 @@ def damage_point(st, ct, cf, i):
         st.op[i] = OP_RULES
 
 
-@rules
+@rules(allocates=True)
 def rule_check(st, ct, i):
     """Destroy every character with damage ≥ 1 and ≥ its カラテ (ON_KILL for the watched イクサ target)."""
     st.op[i] = OP_FLUSH
@@ -884,7 +884,7 @@ def rule_check(st, ct, i):
     destroy_marked(st, ct, i, dying)
 
 
-@rules
+@rules(allocates=True)
 def flush(st, ct, i):
     """The next pending item goes on the stack (its controller is asked for a target if it chooses one)."""
     best = -1
@@ -908,7 +908,7 @@ def flush(st, ct, i):
         push_pending(st, i, best, st.pend_tgt_player[i, best], st.pend_tgt_slot[i, best], st.pend_tgt_obj[i, best])
 
 
-@rules
+@rules(allocates=True)
 def finish_losses(st, i):
     """End the game if a loss condition was met (both seats at once: a draw)."""
     l0 = st.loser[i, 0]
@@ -927,7 +927,7 @@ def finish_losses(st, i):
     st.rewards[i, 1] = -sign
 
 
-@rules
+@rules(allocates=True)
 def advance(st, ct, cf, i):
     """Run the automatic steps until the game waits for a decision or is over."""
     for _ in range(_MAX_MICRO_STEPS):
@@ -959,7 +959,7 @@ def advance(st, ct, cf, i):
 
 
 # ---- applying an action --------------------------------------------------------------------------
-@rules
+@rules(allocates=True)
 def shown_card(st, i, me, a):
     """The card an action shows (the hand card played, the field card acting), -1 for none."""
     if ETEL0 <= a < SKIP_ETEL:
@@ -977,7 +977,7 @@ def shown_card(st, i, me, a):
     return -1
 
 
-@rules
+@rules(allocates=True)
 def record(st, i, me, a):
     """Shift the public action history and record (player, action, card shown)."""
     card = shown_card(st, i, me, a)
@@ -990,7 +990,7 @@ def record(st, i, me, a):
     st.hist_card[i, 0] = card
 
 
-@rules
+@rules(allocates=True)
 def play(st, ct, cf, fam, i, a):
     """One legal action of the seat to play; sets the game's next automatic step."""
     me = int(st.to_play[i])
@@ -1074,7 +1074,7 @@ def play(st, ct, cf, fam, i, a):
         choose_target(st, i, me, a - TARGET0)
 
 
-@rules
+@rules(allocates=True)
 def apply_action(st, ct, cf, fam, i, a):
     """An agent decision: recorded, counted, played; then the game runs to its next decision (a game
     past ``max_decisions`` decisions is truncated)."""

@@ -30,8 +30,8 @@ NUM_DECISIONS = 5
 ITEM_ENTRY, ITEM_KOTODAMA, ITEM_ACTIVATED, ITEM_TRIGGER, ITEM_UKEMI = range(5)
 ITEM_NAMES = ("entry", "kotodama", "activated", "trigger", "ukemi")
 
-# Micro-operations ("advance until the next decision", yuugi.envs.core.advance), numbered in the order the
-# chains run (one sweep of the engine runs a whole chain): a step ends and the next begins; an item
+# The engine's automatic operations (engine.advance runs them until the next decision), numbered in the
+# order the chains run: a step ends and the next begins; an item
 # resolves, its damage is revealed point by point, the rule check, pending items go on the stack, the
 # priority window opens; OP_ASK: a decision was just asked (taken by the engine if it is forced,
 # else the game waits, OP_WAIT).

@@ -62,12 +62,12 @@ def _cache_name(fn: types.FunctionType) -> str:
     return "__src" + _sources_digest(Path(path).resolve().parent) if path else ""
 
 
-def rules(fn: types.FunctionType | None = None, *, allocates: bool = False) -> Any:
+def rules(fn: Any = None, *, allocates: bool = False) -> Any:
     """Compile a scalar rule (a function over one game) with the on-disk cache; without reference
     counting unless it ``allocates`` arrays."""
     if fn is None:
         return lambda f: rules(f, allocates=allocates)
-    return numba.njit(cache=True, _nrt=allocates)(_renamed(fn, _cache_name(fn)))
+    return numba.njit(cache=True, _nrt=allocates)(_renamed(fn, _cache_name(fn)))  # type: ignore[call-overload]
 
 
 def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:

@@ -58,7 +58,11 @@ def _cmd_train(args: argparse.Namespace) -> int:
         if importlib.util.find_spec("tensorboard") is None:
             raise UsageError("--tensorboard writes TensorBoard logs, which needs the tensorboard package: "
                              "pip install tensorboard")
-        _check_folder("--tensorboard", str(Path(args.tensorboard) / "run"))
+        logs = Path(args.tensorboard).expanduser().resolve()
+        if logs.exists() and not logs.is_dir():  # made if missing, as TensorBoard's own --logdir is
+            raise UsageError(f"--tensorboard: {args.tensorboard} is a file; give a folder")
+        if not logs.parent.is_dir():
+            raise UsageError(f"--tensorboard: folder {logs.parent} does not exist (create it first)")
     from yuugi.agents.mlp import MLPPolicy
     from yuugi.training.train.distill import check_fits as recording_fits, read_meta as recording_meta
     from yuugi.training.train.sb3_checkpoint import is_model_file, read_meta as model_meta

@@ -5,6 +5,10 @@ Levels, weakest first: ``random``, ``easy`` (the heuristic blundering half the t
 ``agents/weights/<game>_hard.npz``, and ``<game>_hard_<variant>.npz`` for rule sets whose spaces
 differ, e.g. momotaro's ``_2p`` and ``_3p``: the one whose signature fits the rules plays; nigejozu's
 and ninja_slayer's are prior-guided, see :mod:`yuugi.agents.priors`). Like RLCard's model zoo, opponents are named by id.
+
+A trained level is offered (``available_levels``) only under the rule sets its record says it was checked
+under (:mod:`yuugi.agents.level_records`); ``cpu`` still builds it under other rules its spaces fit, with a
+warning naming the rules it was checked under.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from yuugi.envs import GAMES, make_game
 from yuugi.envs.core.errors import OptionError
 from yuugi.envs.spec import SPECS
 
-from . import shipped, weights_format
+from . import level_records, shipped, weights_format
 from .mixed import EpsilonPolicy
 from .mlp import MLPPolicy
 from .policy import Policy, RandomPolicy
@@ -118,8 +122,9 @@ def _heuristic_built(game: str) -> bool:
 def available_levels(game: str, **rules: Any) -> list[str]:
     """Levels that can be built for ``game`` under ``rules`` here.
 
-    ``hard`` is listed only when shipped weights exist, read intact and fit these rules' spaces;
-    ``expert`` when the game has a heuristic and a resampler of its hidden information.
+    ``hard`` is listed only when shipped weights exist, read intact, fit these rules' spaces and their
+    record lists these rules among those it was checked under (``level_records``: compared in the game's
+    canonical options); ``expert`` when the game has a heuristic and a resampler of its hidden information.
     """
     _check_game(game)
     make_game(game, **rules)  # bad rules are an OptionError, not a shorter list
@@ -127,9 +132,11 @@ def available_levels(game: str, **rules: Any) -> list[str]:
     if _heuristic_built(game):
         levels += ["easy", "normal"]
     try:
-        weights_format.read(hard_weights(game, **rules))
-        levels.append("hard")
-    except OptionError:  # none fits, or the one that might is unreadable
+        weights = hard_weights(game, **rules)
+        weights_format.read(weights)
+        if level_records.is_checked_under(game, weights, rules):
+            levels.append("hard")
+    except OptionError:  # none fits, the one that might is unreadable, or its record is
         pass
     if _search_built(game):
         levels.append("expert")
@@ -166,7 +173,9 @@ def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
     """The CPU opponent of ``game`` at ``level`` (a level name, or a persona name where a game has them).
 
     ``rules`` are the game's rule options: ``hard`` plays the weights made for them, and the heuristic
-    (``easy``, ``normal``, and ``expert``'s rollouts) is told them.
+    (``easy``, ``normal``, and ``expert``'s rollouts) is told them. Under rules its record does not list
+    as checked, ``hard`` still plays, with an :class:`~yuugi.agents.level_records.UncheckedRulesWarning`
+    (once per game and rule set) naming the rules it was checked under.
     """
     _check_game(game)
     named = level_of(game, level)
@@ -178,4 +187,6 @@ def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
         make_game(game, **rules)
     policy = _BUILDERS[named](game, **rules)
     policy.name = named  # type: ignore[attr-defined]
+    if named in level_records.TRAINED_LEVELS:
+        level_records.warn_if_unchecked(game, named, rules, stacklevel=2)  # pointing at cpu's caller
     return policy

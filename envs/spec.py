@@ -161,6 +161,8 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
         # which beats normal by itself: PPO starting from normal's own scores played about even with it
         # (up to 1.9M learner steps; see the README).
         train_rules={"decks": "any"},
+        # rated where hard's record says it was checked (constructed decks, the default; see level_records)
+        eval_rules={},
         # Large updates taken in small steps (1,024 games x 32 steps, a KL limit): smaller ones drifted away
         # from the prior faster than they found anything better.
         train_defaults={"pool_size": 0, "ent_coef": 0.0, "bc_decisions": 0, "n_steps": 32, "batch_size": 4096,

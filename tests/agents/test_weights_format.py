@@ -195,6 +195,7 @@ def test_momotaro_hard_exists_for_every_player_count(players):
 def test_hard_is_listed_only_when_its_weights_read_intact_and_fit(monkeypatch, tmp_path):
     for f in shipped.WEIGHTS_DIR.glob("momotaro_hard*.npz"):
         shutil.copy(f, tmp_path / f.name)
+        shutil.copy(f.with_suffix(".json"), tmp_path / f.with_suffix(".json").name)  # the record: where it was checked
     monkeypatch.setattr(shipped, "WEIGHTS_DIR", tmp_path)
     assert "hard" in registry.available_levels("momotaro")
     # Truncate the 4-player file: it still has a name, but it is no longer weights.

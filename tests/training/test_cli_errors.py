@@ -173,3 +173,17 @@ def test_the_installed_command_exits_2_with_one_line():
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == ["yuugi eval: error: argument --games: must be at least 1, got 0 "
                                         "(see yuugi eval --help)"]
+
+
+def test_a_level_outside_its_checked_rules_is_one_warning_line(capsys):
+    """daifugō's hard was checked only under series_games=1, ninja='symmetric': under series_games=1 with
+    the faithful ninja layer, eval still rates it when asked by name, and says so in one line."""
+    from yuugi.agents import level_records
+
+    level_records._WARNED.clear()
+    assert cli.main(["eval", "ninja_daifugo", "--rule", "series_games=1", "--levels", "normal", "hard",
+                     "--games", "2"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    said = [line for line in err if "checked against normal only under" in line]
+    assert len(said) == 1 and said[0].startswith("yuugi eval: warning: ninja_daifugo hard")
+    assert not [line for line in err if "main.py" in line or "Traceback" in line]

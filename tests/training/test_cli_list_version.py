@@ -35,6 +35,8 @@ def test_list_shows_players_sizes_levels_and_personas(capsys):
     for game, (players, actions, obs) in README_TABLE.items():
         row = " ".join(rows[game])
         assert row.startswith(f"{game} {players} {actions} {obs} "), row
+        # hard is listed where its record says it was checked under the listing's rules (the game's eval
+        # rules; ninja_slayer's are its constructed-deck defaults, where its ladder checked it)
         assert "random easy normal hard" in row, row
     assert "モコ (moko, easy)" in out and "ジライヤ (jiraiya, normal)" in out and "お館様 (oyakatasama, hard)" in out
 

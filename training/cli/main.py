@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from yuugi.envs import available_games
 from yuugi.training.cli.args import UsageError, parse_rules
@@ -173,6 +174,13 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     own = _parse_policy_flags(args.policy)
     # expert is rated only when asked for by name: it searches for every decision.
     levels = args.levels or [lv for lv in available_levels(args.game, **rules) if lv in QUICK_LEVELS]
+    if not args.levels:
+        from yuugi.agents.level_records import unchecked_note
+
+        left_out = unchecked_note(args.game, "hard", rules)
+        if left_out is not None:
+            print(f"yuugi eval: note: hard is left out of this round-robin: {left_out}; rate it anyway with "
+                  f"--levels {' '.join(levels)} hard", file=sys.stderr)
     _check_levels(args.game, levels, hint=" (to rate a policy of your own, give --policy NAME=SPEC)")
     clash = sorted(set(own) & set(levels))
     if clash:
@@ -681,7 +689,30 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     sv.add_argument("--open", action="store_true", help="open the link in the default browser")
     sv.set_defaults(func=_cmd_serve)
+
+    from yuugi.training.uecda.cli import add_uecda_parser  # yuugi uecda client | server: training/uecda/
+
+    add_uecda_parser(sub)
     return p
+
+
+@contextlib.contextmanager
+def _our_warnings_in_one_line(prog: str) -> Iterator[None]:
+    """A level played outside the rules it was checked under is said in one line, like the errors
+    (``yuugi play: warning: ...``), not as Python's file:line and source line."""
+    import warnings
+
+    shown = warnings.showwarning
+
+    def one_line(message: Any, category: type, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+        if category.__name__ == "UncheckedRulesWarning":  # yuugi.agents.level_records, not imported for --version
+            print(f"{prog}: warning: {message}", file=sys.stderr)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = one_line
+        yield
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -697,7 +728,8 @@ def main(argv: list[str] | None = None) -> int:
     args.argv = argv
     prog = f"yuugi {args.command}"
     try:
-        return int(args.func(args))
+        with _our_warnings_in_one_line(prog):
+            return int(args.func(args))
     except (UsageError, OptionError) as e:  # OptionError covers an unusable weights file (WeightsError)
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 2

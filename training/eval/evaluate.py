@@ -297,6 +297,9 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
     p = game.num_players
     extra = {"pairings_planned": len(schedule), "layout": layout, "seating": describe_seating(layout, p, games),
              "score_range": list(score_range(game, layout))}
+    unchecked = outside_checked_rules(game_name, acting, rules)
+    if unchecked:
+        extra["unchecked"] = unchecked
     todo = schedule[len(pairings):]
     bar = _ProgressBar(games * len(todo), f"{game_name} {layout}") if progress is True else None
     tick = bar if bar is not None else (progress if callable(progress) else None)
@@ -334,6 +337,30 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
     return EvalResult(game_name, pairings, {n: (r.mu, r.sigma) for n, r in ratings.items()}, extra)
 
 
+def outside_checked_rules(game_name: str, policies: Mapping[str, Any], rules: Mapping[str, Any] | None) -> dict[str, str]:
+    """name -> one line, for each shipped trained level among ``policies`` (built by ``cpu``, which names it
+    by its level) that plays under rules its record does not list as checked: the tables mark its rows, so
+    that a step measured outside those rules never reads as the level's ladder step."""
+    from yuugi.agents.level_records import TRAINED_LEVELS, unchecked_note
+
+    notes = {}
+    for name, policy in policies.items():
+        level = getattr(policy, "name", None)
+        note = unchecked_note(game_name, level, rules) if level in TRAINED_LEVELS else None
+        if note is not None:
+            notes[name] = note
+    return notes
+
+
+def _shown(result: EvalResult, name: str) -> str:
+    """A policy's name in the tables: starred when it plays outside the rules it was checked under."""
+    return f"{name}*" if name in result.extra.get("unchecked", {}) else name
+
+
+def _unchecked_lines(result: EvalResult) -> list[str]:
+    return [f"* {name}: {note}" for name, note in result.extra.get("unchecked", {}).items()]
+
+
 def format_tables(result: EvalResult) -> str:
     """Ratings and pairings as text tables (rich when available), with the layout and seat rotation."""
     try:
@@ -347,16 +374,17 @@ def format_tables(result: EvalResult) -> str:
         t.add_column(col, justify="right" if col != "policy" else "left")
     for name in sorted(result.ratings, key=result.ordinal, reverse=True):
         mu, sigma = result.ratings[name]
-        t.add_row(name, f"{mu:.2f}", f"{sigma:.2f}", f"{result.ordinal(name):.2f}")
+        t.add_row(_shown(result, name), f"{mu:.2f}", f"{sigma:.2f}", f"{result.ordinal(name):.2f}")
     console.print(t)
     t = Table(title=f"{result.game}: pairings (A against B)")
     for col in ("A", "B", "games", "score", "95% CI", "A ahead", "95% CI ", "decided"):
         t.add_column(col)
     for pr in result.pairings:
-        t.add_row(pr.a, pr.b, str(pr.games), f"{pr.score_mean:+.3f}", f"[{pr.score_ci[0]:+.3f}, {pr.score_ci[1]:+.3f}]",
+        t.add_row(_shown(result, pr.a), _shown(result, pr.b), str(pr.games), f"{pr.score_mean:+.3f}", f"[{pr.score_ci[0]:+.3f}, {pr.score_ci[1]:+.3f}]",
                   f"{pr.a_win_rate:.3f}", f"[{pr.win_ci[0]:.3f}, {pr.win_ci[1]:.3f}]", "yes" if pr.decided else "no")
     console.print(t)
-    return "\n".join([console.export_text().rstrip("\n")] + _layout_lines(result))  # unwrapped, whole lines
+    return "\n".join([console.export_text().rstrip("\n")] + _layout_lines(result)  # unwrapped, whole lines
+                     + _unchecked_lines(result))
 
 
 def _layout_lines(result: EvalResult) -> list[str]:
@@ -374,11 +402,11 @@ def _plain(result: EvalResult) -> str:
     lines = [f"{result.game} ratings:"]
     for name in sorted(result.ratings, key=result.ordinal, reverse=True):
         mu, sigma = result.ratings[name]
-        lines.append(f"  {name:<10} mu={mu:.2f} sigma={sigma:.2f}")
+        lines.append(f"  {_shown(result, name):<10} mu={mu:.2f} sigma={sigma:.2f}")
     for pr in result.pairings:
-        lines.append(f"  {pr.a} vs {pr.b}: {pr.score_mean:+.3f} [{pr.score_ci[0]:+.3f}, {pr.score_ci[1]:+.3f}] "
+        lines.append(f"  {_shown(result, pr.a)} vs {_shown(result, pr.b)}: {pr.score_mean:+.3f} [{pr.score_ci[0]:+.3f}, {pr.score_ci[1]:+.3f}] "
                      f"n={pr.games}")
-    return "\n".join(lines + _layout_lines(result))
+    return "\n".join(lines + _layout_lines(result) + _unchecked_lines(result))
 
 
 def save_plot(result: EvalResult, path: str | Path) -> None:
@@ -403,7 +431,7 @@ def save_plot(result: EvalResult, path: str | Path) -> None:
 
 def to_json(result: EvalResult, **context: Any) -> dict[str, Any]:
     """The ratings and pairings as a JSON-safe dict (stored next to the weights)."""
-    extra = {k: result.extra[k] for k in ("layout", "seating", "score_range") if k in result.extra}
+    extra = {k: result.extra[k] for k in ("layout", "seating", "score_range", "unchecked") if k in result.extra}
     return {
         "game": result.game,
         **context,

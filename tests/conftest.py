@@ -3,6 +3,7 @@ start first."""
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from hypothesis import settings
@@ -21,3 +22,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items, so every worker sorts them the same way.
     """
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With several xdist workers, compile every game's rules once, in parallel, before the workers start.
+
+    Each worker would otherwise compile each game it meets (a cold checkout, as in CI): the same minutes
+    of numba compilation paid once per worker. Workers then load the rules from the on-disk cache.
+    """
+    workers = config.getoption("numprocesses", None)
+    if hasattr(config, "workerinput") or not (workers == "auto" or (isinstance(workers, int) and workers >= 2)):
+        return
+    from yuugi.envs import available_games
+    from yuugi.envs.precompile import precompile
+
+    sys.__stderr__.write("compiling every game's rules once before the workers start ...\n")
+    seconds = precompile(available_games(), jobs=2)
+    sys.__stderr__.write("compiled rules: " + ", ".join(f"{game} {s:.0f} s" for game, s in seconds.items()) + "\n")

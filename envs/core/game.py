@@ -100,10 +100,14 @@ def arrays_type(state_cls: type[S]) -> type:
 
     A game's ``state.py`` binds it to a module-level name, ``XArrays = arrays_type(XState)``: numba keys
     its on-disk cache by the argument types, and a namedtuple type is found again by module and name.
+    It is a subclass of the plain namedtuple with an instance ``__dict__``, where a batch kernel notes the
+    view's argument key once (see ``envs/core/jit.py``): the view is passed on every kernel call.
     """
     names = [f.name for f in dataclasses.fields(state_cls)]
-    nt = collections.namedtuple(state_cls.__name__.removesuffix("State") + "Arrays", names)  # type: ignore[misc]
-    nt.__module__ = state_cls.__module__
+    name = state_cls.__name__.removesuffix("State") + "Arrays"
+    fields = collections.namedtuple(name + "Fields", names)  # type: ignore[misc]
+    nt = type(name, (fields,), {"__module__": state_cls.__module__, "__doc__": f"The arrays of a {state_cls.__name__}."})
+    fields.__module__ = state_cls.__module__
     state_cls._arrays_type = nt  # type: ignore[attr-defined]
     return nt
 

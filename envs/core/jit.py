@@ -20,15 +20,17 @@ the Python and the compiled code agree).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
 import sys
 import types
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numba
+from numba._dispatcher import compute_fingerprint
 
 # Parallel kernels run on numba's workqueue layer unless the user chose another: OpenMP's active
 # waiting made two-thread calls 30-40x slower on a busy machine, and TBB is not always installed.
@@ -87,7 +89,9 @@ class BatchKernel:
     """A loop over the games of a batch (``for i in numba.prange(n)``), compiled serial and parallel.
 
     ``kernel(*args)`` runs the serial version; ``kernel(*args, threads=k)`` with k > 1 runs the
-    parallel one on k threads (numba's thread count is set for the call and restored after).
+    parallel one on k threads (numba's thread count is set for the call and restored after). After the
+    first call with given argument types, calls go straight to the compiled code's entry point, past
+    numba's type dispatch (see :func:`_arg_key`).
     """
 
     def __init__(self, fn: types.FunctionType) -> None:
@@ -98,6 +102,7 @@ class BatchKernel:
         self.serial = numba.njit(cache=True)(_renamed(fn, name))
         self._parallel_fn = _renamed(fn, name + "__parallel")
         self._parallel: Any = None
+        self._entries: dict[Any, Any] = {}  # argument key -> compiled entry point (see _arg_key)
 
     @property
     def parallel(self) -> Any:
@@ -106,14 +111,102 @@ class BatchKernel:
         return self._parallel
 
     def __call__(self, *args: Any, threads: int = 1) -> Any:
-        if threads <= 1:
-            return self.serial(*args)
-        before = numba.get_num_threads()
-        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+        parallel = threads > 1
         try:
-            return self.parallel(*args)
-        finally:
-            numba.set_num_threads(before)
+            key = (parallel, *map(_arg_key, args))
+        except _NoFastPath:
+            key = None
+        entry = self._entries.get(key) if key is not None else None
+        if entry is None:
+            return self._dispatch(key, args, threads)
+        if not parallel:
+            return entry(*args)
+        with _thread_count(threads):
+            return entry(*args)
+
+    def _dispatch(self, key: Any, args: tuple, threads: int) -> Any:
+        """Call through numba's dispatcher (which compiles or loads the cache for new argument types),
+        then remember the compiled overload's entry point under ``key`` for the next calls."""
+        dispatcher: Any = self.parallel if threads > 1 else self.serial
+        if threads > 1:
+            with _thread_count(threads):
+                result = dispatcher(*args)
+        else:
+            result = dispatcher(*args)
+        if key is not None and hasattr(dispatcher, "overloads"):  # (not with NUMBA_DISABLE_JIT: plain Python)
+            compiled = dispatcher.overloads.get(tuple(dispatcher.typeof_pyval(a) for a in args))
+            if compiled is not None:
+                self._entries[key] = compiled.entry_point
+        return result
+
+
+class _NoFastPath(Exception):
+    """An argument whose numba type :func:`_arg_key` cannot tell cheaply: call through the dispatcher."""
+
+
+# Tuples that are not a state's view (a game's tables and rule options, made once per game), by id: each
+# entry holds the tuple itself, so an id is never reused for another tuple while it is remembered.
+_TUPLE_KEYS: dict[int, tuple[Any, Any]] = {}
+_TUPLE_KEYS_MAX = 256
+
+
+def _arg_key(arg: Any) -> Any:
+    """A hashable key that determines the numba type of ``arg`` (two arguments with the same key get the
+    same type, so they can share a compiled overload's entry point).
+
+    numba's dispatcher finds the overload for each call itself, but for a tuple of tens of arrays (a
+    state's view, a game's tables) its type lookup costs more than the rules of a step at batch size
+    one: about 14 us of the 23 us of a daifugō legal-mask call. Arrays and scalars are keyed by numba's
+    own fingerprint of their type (dtype, dimensions, layout, flags); a state's view keys itself once
+    (its arrays are never replaced: a replaced array makes the state build a new view); other tuples are
+    keyed once per object.
+    """
+    if isinstance(arg, tuple):
+        return _tuple_arg_key(arg)
+    if type(arg) is int:  # the fingerprint does not say that numba types an int past int64 as uint64
+        return (int, -(2**63) <= arg < 2**63)
+    try:
+        return compute_fingerprint(arg)  # numba's own key of a value's type (dtype, dims, layout, flags), in C
+    except (TypeError, ValueError, NotImplementedError):
+        raise _NoFastPath from None
+
+
+def _tuple_arg_key(arg: tuple) -> Any:
+    own = getattr(arg, "__dict__", None)  # a state's view (see State.view) carries its own key
+    if own is not None:
+        key = own.get("_kernel_key")
+        if key is None:
+            key = own["_kernel_key"] = _tuple_key(arg)
+        return key
+    known = _TUPLE_KEYS.get(id(arg))
+    if known is not None and known[0] is arg:
+        return known[1]
+    key = _tuple_key(arg)
+    if len(_TUPLE_KEYS) >= _TUPLE_KEYS_MAX:
+        _TUPLE_KEYS.clear()
+    _TUPLE_KEYS[id(arg)] = (arg, key)
+    return key
+
+
+# A tuple's key spelled out is tens of nested items, slow to hash on every call: each distinct one is
+# numbered once, and the number is the key.
+_TUPLE_KEY_NUMBERS: dict[Any, int] = {}
+
+
+def _tuple_key(arg: tuple) -> int:
+    spelled = (type(arg), *map(_arg_key, arg))
+    return _TUPLE_KEY_NUMBERS.setdefault(spelled, len(_TUPLE_KEY_NUMBERS))
+
+
+@contextlib.contextmanager
+def _thread_count(threads: int) -> Iterator[None]:
+    """numba's thread count set for one call and restored after."""
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
 
 
 def batch_kernel(fn: types.FunctionType) -> BatchKernel:

@@ -1,7 +1,8 @@
 """A PettingZoo ``AECEnv`` over any :class:`~yuugi.envs.core.game.BatchGame` (a batch of one game).
 
 There is no rules code here: every decision is the core's ``legal_mask``/``step``/``observe``
-on a batch of size 1. Observations follow PettingZoo's classic-env convention:
+on a batch of size 1 (a step is one fused kernel call, ``step_fused``, that also writes the next legal
+mask and the observation of the seat to play). Observations follow PettingZoo's classic-env convention:
 ``{"observation": float32[...], "action_mask": int8[A]}``; the mask is also in ``infos``.
 """
 from __future__ import annotations
@@ -59,6 +60,12 @@ class BatchAECEnv(AECEnv):
         self._selection = self.possible_agents[0]
         self._agents: list[str] = []
         self._seed_rng = np.random.default_rng()
+        # One fused kernel call per step (apply the action, write the next legal mask and the observation
+        # of the seat to play) into buffers the env owns; observe() hands out copies.
+        self._action_buf = np.zeros(1, dtype=np.int64)
+        self._mask_buf = np.zeros((1, game.num_actions), dtype=bool)
+        self._obs_buf = np.zeros((1, *game.observation_space.shape), dtype=game.observation_space.dtype)
+        self._obs_fresh = False  # _obs_buf holds the observation of the seat to play in the current state
 
     # Properties so that use before reset says so, here and through PettingZoo's wrappers (which
     # read these two first in step, last and agent_iter).
@@ -128,6 +135,8 @@ class BatchAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
+        self._obs_fresh = False
+        self._mask_buf[:] = self.game.legal_mask(new_state)
         self._sync_after_step()
         if self.auto_skip:
             forced = self._skip_forced()
@@ -143,8 +152,9 @@ class BatchAECEnv(AECEnv):
         return self._mask_int8.copy()
 
     def _sync_after_step(self) -> None:
+        """Agents, masks and flags from the state, once ``_mask_buf`` holds its legal mask."""
         st = self.state_batch
-        self._mask = self.game.legal_mask(st)[0]
+        self._mask = self._mask_buf[0]
         self._mask_int8 = self._mask.view(np.int8)  # bool and int8 share their 0/1 bytes
         if not hasattr(self, "_no_actions"):
             self._no_actions = np.zeros(self.game.num_actions, dtype=np.int8)
@@ -164,7 +174,10 @@ class BatchAECEnv(AECEnv):
             seat = self._seat[agent]
         except KeyError:
             raise CallError(f"unknown agent {agent!r}; agents: {self.possible_agents}") from None
-        obs = self.game.observe(state, seat)[0]
+        if self._obs_fresh and seat == state.to_play[0]:
+            obs = self._obs_buf[0].copy()  # the step wrote it; the next step overwrites the buffer
+        else:
+            obs = self.game.observe(state, seat)[0]
         return {"observation": obs, "action_mask": self._mask_for(agent)}
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
@@ -191,7 +204,9 @@ class BatchAECEnv(AECEnv):
             self.check_in_range(action)
             raise IllegalActionError(0, action, self.game.action_label(action))
         self._cumulative_rewards[agent] = 0.0
-        self.game.step(self.state_batch, np.array([action]), check=False)
+        self._action_buf[0] = action
+        self.game.step_fused(self.state_batch, self._action_buf, self._mask_buf, self._obs_buf)
+        self._obs_fresh = True
         step_rewards = self.state_batch.rewards[0]
         if self.auto_skip:
             step_rewards = step_rewards.copy()  # the forced steps below overwrite the state's rewards
@@ -208,11 +223,10 @@ class BatchAECEnv(AECEnv):
         """Take every decision with one legal action; the rewards they earned (None if none was taken)."""
         st = self.state_batch
         earned = None
-        while not st.done[0]:
-            mask = self.game.legal_mask(st)
-            if mask[0].sum() != 1:
-                break
-            self.game.step(st, mask[0].argmax(keepdims=True).astype(np.int64), check=False, mask=mask)
+        while not st.done[0] and self._mask_buf[0].sum() == 1:
+            self._action_buf[0] = self._mask_buf[0].argmax()
+            self.game.step_fused(st, self._action_buf, self._mask_buf, self._obs_buf)
+            self._obs_fresh = True
             earned = st.rewards[0].copy() if earned is None else earned + st.rewards[0]
         return earned
 

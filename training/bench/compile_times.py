@@ -18,27 +18,16 @@ import sys
 import tempfile
 from typing import Any
 
-_FIRST_CALLS = """
-import json, sys, time
-t0 = time.perf_counter()
-import numpy as np
-import yuugi.envs
-t1 = time.perf_counter()
-game = yuugi.envs.make_game(sys.argv[1], **json.loads(sys.argv[2]))
-state = game.init(np.arange(2))
-mask = game.legal_mask(state)
-obs = game.observe(state, state.to_play)
-game.step(state, mask.argmax(axis=1))
-mask, obs = game.legal_mask(state), game.observe(state, state.to_play)
-game.step_fused(state, mask.argmax(axis=1), mask, obs, reset_seeds=np.arange(2, 4))
-t2 = time.perf_counter()
-print(json.dumps({"import": t1 - t0, "first_calls": t2 - t1}))
-"""
+from yuugi.envs.precompile import FIRST_CALLS
+
+# FIRST_CALLS with the import of yuugi and the first calls timed apart
+_TIMED = ("import time\nt0 = time.perf_counter()\nimport yuugi.envs\nt1 = time.perf_counter()\n" + FIRST_CALLS
+          + "t2 = time.perf_counter()\nprint(json.dumps({'import': t1 - t0, 'first_calls': t2 - t1}))\n")
 
 
 def _run(game: str, rules: dict[str, Any], cache: str) -> dict[str, float]:
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-    out = subprocess.run([sys.executable, "-c", _FIRST_CALLS, game, json.dumps(rules)], env=env,
+    out = subprocess.run([sys.executable, "-c", _TIMED, game, json.dumps(rules)], env=env,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 

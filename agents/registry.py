@@ -29,6 +29,11 @@ from .mlp import MLPPolicy
 from .policy import Policy, RandomPolicy
 
 LEVELS = ("random", "easy", "normal", "hard", "expert")
+# Levels one game has beyond those: ninja_daifugo's UECda baseline (the competition kit's default client,
+# the field a UECda league measures against; it plays any daifugō rule set, 4 or 5 players).
+GAME_LEVELS: dict[str, tuple[str, ...]] = {"ninja_daifugo": ("uecda_default",)}
+# Every name a shipped CPU level goes by, in any game (a policy named otherwise is a user's own).
+SHIPPED_LEVEL_NAMES = LEVELS + tuple(sorted({lv for extra in GAME_LEVELS.values() for lv in extra}))
 # Levels a round-robin plays unless asked: expert searches on the core for every decision, which is
 # orders of magnitude slower than the others (see agents/expert.py).
 QUICK_LEVELS = ("random", "easy", "normal", "hard")
@@ -106,7 +111,14 @@ def _search_built(game: str) -> bool:
     return _heuristic_built(game) and game in RESAMPLERS
 
 
+def _uecda_default(game: str, **rules: Any) -> Policy:
+    from .heuristics.uecda_default import UecdaDefault
+
+    return UecdaDefault()
+
+
 _BUILDERS: dict[str, Callable[..., Policy]] = {
+    "uecda_default": _uecda_default,
     "random": lambda game, **rules: RandomPolicy(),
     "easy": lambda game, **rules: EpsilonPolicy(heuristic(game, **rules), 0.5, name="easy"),
     "normal": lambda game, **rules: heuristic(game, **rules),
@@ -140,12 +152,13 @@ def available_levels(game: str, **rules: Any) -> list[str]:
         pass
     if _search_built(game):
         levels.append("expert")
-    return levels
+    return levels + list(GAME_LEVELS.get(game, ()))
 
 
 def level_names(game: str) -> list[str]:
     """Every name ``cpu`` knows for ``game``: the levels, then its personas, then their romaji."""
-    return list(LEVELS) + sorted(PERSONAS.get(game, {})) + sorted(PERSONA_ROMAJI.get(game, {}))
+    return (list(LEVELS) + list(GAME_LEVELS.get(game, ())) + sorted(PERSONAS.get(game, {}))
+            + sorted(PERSONA_ROMAJI.get(game, {})))
 
 
 def persona_of(game: str, name: str) -> str | None:
@@ -179,9 +192,9 @@ def cpu(game: str, level: str = "normal", **rules: Any) -> Policy:
     """
     _check_game(game)
     named = level_of(game, level)
-    if named not in _BUILDERS:
+    if named not in _BUILDERS or named not in LEVELS + GAME_LEVELS.get(game, ()):
         personas = sorted(PERSONAS.get(game, {})) + sorted(PERSONA_ROMAJI.get(game, {}))
-        raise OptionError(f"unknown level {level!r} for {game}; levels: {list(LEVELS)}"
+        raise OptionError(f"unknown level {level!r} for {game}; levels: {list(LEVELS + GAME_LEVELS.get(game, ()))}"
                           + (f", personas: {personas}" if personas else ""))
     if rules and named != "hard":  # hard builds the game itself; the others play any rules, but bad ones are refused
         make_game(game, **rules)

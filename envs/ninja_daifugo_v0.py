@@ -68,6 +68,18 @@ D8, D9 with `ninja="off"`), `pass_lockout` (False), `miyako_ochi` (True), `rewar
 `{"jutsu": {"henge": 5, "ashidome": 3}, "school": "henge", "gokui": True}`. The default loadout
 is 足止め Lv1 + 手裏剣 Lv1, no school.
 
+## The UECda game (`rules="uecda"`)
+The UEC computer daihinmin contest's standard game: five players (`player_0` .. `player_4`), 53
+cards, no ninja layer and no declarations; the field's owner may play again on its own cards and the
+field flows only when everyone still in has passed; a pass locks a player out of the trick;
+revolution by four of a rank or a sequence of five; any play spanning an 8 cuts; ♠3 beats only a
+lone joker; a lock when a play's suits equal the field's; no 都落ち; the ♦3 holder leads every game;
+the lower classes' best cards go up automatically and 大富豪/富豪 choose what they return; points
+5..1 per game. Options: `series_games` (games per episode), `seat_change_every` (5: seats are
+shuffled every that many games, 0 never) and `class_reset_every` (100). The observation is the
+same blocks for five seats (1,063 floats; `observation.layout(5)`); the action space is the same.
+`yuugi uecda client` / `yuugi uecda server` speak the competition's protocol (`docs/uecda.md`).
+
 ## Rulings where the original rules are silent (reasons in `docs/rules/ninja_daifugo.md`)
 * A series of one game has no tribute: titles only matter from game 2.
 * A seat that passed may answer again when someone else plays (§8 A1), unless `pass_lockout`.

@@ -102,9 +102,11 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
         trace_rule_sets=(
             {"ninja": "off", "series_games": 1},
             {"ninja": "symmetric", "pass_lockout": True, "miyako_ochi": False},
+            {"rules": "uecda", "series_games": 3, "seat_change_every": 2},  # the 5-player competition game
         ),
         test_rule_sets=(
             {"ninja": "off", "series_games": 1, "declarations": [0, 1, 4, 5, 8, 9]},
+            {"rules": "uecda", "series_games": 2, "seat_change_every": 1},
             {"ninja": "symmetric", "pass_lockout": True, "miyako_ochi": False, "series_games": 2,
              "reward_scheme": "uecda",
              "loadouts": {"jutsu": {"henge": 5, "raiton": 3}, "school": "henge", "gokui": True}},

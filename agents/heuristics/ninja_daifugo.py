@@ -8,6 +8,9 @@ revolution when the hand is weak. Every legal action gets a score; the best one 
 * Exchange gifts and 手裏剣 throws: the weakest card.
 * Jutsu: 足止め on an opponent close to going out, 手裏剣 while the hand is big, 雷遁 or 変化 when
   nothing good can be played on the field.
+* A lead never passes (the UECda game allows it; it only gives the lead away).
+
+It plays either player count: the observation's width says which layout to read (4 or 5 players).
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import numpy as np
 
 from yuugi.envs.ninja_daifugo import actions as A
 from yuugi.envs.ninja_daifugo.cards import JOKER, NUM_CARDS
-from yuugi.envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
+from yuugi.envs.ninja_daifugo.observation import MAX_HAND, offsets_for_width
 
 _PLAYS = (A.KIND >= A.K_SINGLE) & (A.KIND <= A.K_SEQ)
 _MID = np.where(_PLAYS & (A.LO >= 0), (A.LO + A.HI) / 2.0, 12.5)  # the joker single counts as top
@@ -37,10 +40,13 @@ class DaifugoHeuristic:
     def scores(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """float[B, A]: every action's score (illegal ones too; ``act`` plays the best legal one)."""
         obs = observation
+        OFFSETS = offsets_for_width(obs.shape[1])  # noqa: N806 - the layout of this player count
+        if OFFSETS is None:
+            raise ValueError(f"DaifugoHeuristic: an observation of {obs.shape[1]} columns is not ninja_daifugo's")
         reverse = (obs[:, OFFSETS["revolution"].start] != obs[:, OFFSETS["eleven_back"].start])[:, None]
         hand = obs[:, OFFSETS["hand"]] > 0.5
         hand_size = hand.sum(axis=1, keepdims=True)
-        # Card counts of the relative seats self, +1, +2, +3 (rounded: k / MAX_HAND * MAX_HAND is not exact).
+        # Card counts of the relative seats self, +1, +2, ... (rounded: k / MAX_HAND * MAX_HAND is not exact).
         counts = np.rint(obs[:, OFFSETS["hand_counts"]] * MAX_HAND)
         leading = (obs[:, OFFSETS["field_kind"].start] > 0.5)[:, None]
 
@@ -69,4 +75,6 @@ class DaifugoHeuristic:
         jutsu[:, A.SHURIKEN0:A.SHURIKEN0 + 3] = np.where(hand_size >= 6, 30.0, -5.0)
         jutsu[:, A.RAITON] = np.where(nothing_good[:, 0], 30.0, -5.0)
         jutsu[:, A.HENGE] = np.where(nothing_good[:, 0], 25.0, -5.0)
-        return np.where(A.KIND == A.K_JUTSU, jutsu, score)
+        score = np.where(A.KIND == A.K_JUTSU, jutsu, score)
+        score[:, A.PASS] = np.where(leading[:, 0], -100.0, 0.0)
+        return score

@@ -13,10 +13,7 @@ import numpy as np
 from yuugi.agents.heuristics.ninja_daifugo import _CARD_RANK, _HAS_THREE, _HAS_TWO, _MID, _PLAYS, _SIZE
 from yuugi.envs.ninja_daifugo import actions as A
 from yuugi.envs.ninja_daifugo.cards import JOKER
-from yuugi.envs.ninja_daifugo.observation import MAX_HAND, OFFSETS
-
-_REV_AT, _ELEVEN_AT = OFFSETS["revolution"].start, OFFSETS["eleven_back"].start
-_LEAD_AT = OFFSETS["field_kind"].start
+from yuugi.envs.ninja_daifugo.observation import MAX_HAND, offsets_for_width
 _CONTROL = np.stack([(A.HAS_JOKER & _PLAYS) | _HAS_TWO, (A.HAS_JOKER & _PLAYS) | _HAS_THREE])  # [reverse, action]
 _STRENGTH = np.stack([np.where(A.KIND == A.K_JSINGLE, 13.0, _MID), np.where(A.KIND == A.K_JSINGLE, 13.0, 12.0 - _MID)])
 _BASE = np.where(_PLAYS, 10.0 + 3.0 * _SIZE, 0.0)[None, :] - np.where(_PLAYS, _STRENGTH, 0.0) + 3.0 * A.HAS8
@@ -41,11 +38,14 @@ class SparseDaifugoHeuristic:
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         b = mask.shape[0]
         obs = observation
-        reverse = (obs[:, _REV_AT] != obs[:, _ELEVEN_AT]).astype(np.int64)
-        hand = obs[:, OFFSETS["hand"]] > 0.5
+        at = offsets_for_width(obs.shape[1])  # 4 or 5 players (rules="uecda")
+        if at is None:
+            raise ValueError(f"not a ninja_daifugo observation: {obs.shape[1]} columns")
+        reverse = (obs[:, at["revolution"].start] != obs[:, at["eleven_back"].start]).astype(np.int64)
+        hand = obs[:, at["hand"]] > 0.5
         hand_size = hand.sum(axis=1)
-        counts = np.rint(obs[:, OFFSETS["hand_counts"]] * MAX_HAND)
-        leading = obs[:, _LEAD_AT] > 0.5
+        counts = np.rint(obs[:, at["hand_counts"]] * MAX_HAND)
+        leading = obs[:, at["field_kind"].start] > 0.5
         mean = (hand * _CARD_STRENGTH[reverse]).sum(axis=1) / np.maximum(hand_size, 1)
         weak = mean < 5.5
 

@@ -18,7 +18,7 @@ from . import actions as A
 from .config import DaifugoConfig
 from .state import DaifugoState
 from .tables import kernel_tables
-from .observation import observe
+from .observation import block_starts, observe
 from .rules import apply_action, legal_mask, start_game
 
 # The rule options as the kernels receive them (plain values and small arrays).
@@ -27,7 +27,10 @@ RuleOptions = collections.namedtuple("RuleOptions", [
     "declarations",  # int8[k]: the pool the declaration of each game is drawn from
     "rewards",  # float32[4]: reward by finishing place
     "score_low", "score_span",  # the series score's range, for the observation's scaling
-    "levels", "school", "gokui",  # the seats' ninja loadouts: int8[4, 4], int8[4], bool[4]
+    "levels", "school", "gokui",  # the seats' ninja loadouts: int8[n, 4], int8[n], bool[n]
+    "uecda",  # the UECda game's rules (rules="uecda")
+    "seat_change_every", "class_reset_every",  # UECda: games between seat changes (0 never) and class resets
+    "obs_at",  # int64[blocks]: where each observation block starts for this player count
 ])
 
 
@@ -42,7 +45,9 @@ def rule_options(cfg: DaifugoConfig) -> RuleOptions:
         score_low=float(lo * cfg.series_games), score_span=float((hi - lo) * cfg.series_games),
         levels=np.array([lo_.levels for lo_ in loadouts], dtype=np.int8),
         school=np.array([lo_.school for lo_ in loadouts], dtype=np.int8),
-        gokui=np.array([lo_.gokui for lo_ in loadouts], dtype=bool))
+        gokui=np.array([lo_.gokui for lo_ in loadouts], dtype=bool),
+        uecda=bool(cfg.uecda), seat_change_every=int(cfg.seat_change_every),  # type: ignore[arg-type]
+        class_reset_every=int(cfg.class_reset_every), obs_at=block_starts(cfg.num_players))  # type: ignore[arg-type]
 
 
 _SEED_SALT = np.uint64(0x5EED5EED5EED5EED)
@@ -66,6 +71,7 @@ def new_series(st, i: int, seed: np.uint64, T, R) -> None:
             st.levels[i, seat, j] = R.levels[seat, j]
         st.school[i, seat] = R.school[seat]
         st.gokui[i, seat] = R.gokui[seat]
+        st.seating[i, seat] = seat  # in seat order until a seat change
     st.field_cards[i] = 0
     st.game_index[i] = 0
     st.phase[i] = 0

@@ -76,10 +76,26 @@ class Loadout:
         return cls(tuple(levels), SCHOOLS.index(school), gokui)  # type: ignore[arg-type]
 
 
-REWARD_SCHEMES = {
-    "zero_sum": (1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0),  # rules file §5.9 default
-    "uecda": (4.0, 3.0, 2.0, 1.0),  # UECda style REWARD(cl) = N - cl
-}
+REWARD_SCHEMES = ("zero_sum", "uecda")
+RULE_SETS = ("ninja", "uecda")  # the ninja game of the rules file, or the UECda competition's standard game
+UECDA_PLAYERS = 5
+NINJA_PLAYERS = 4
+# Options the UECda preset fixes (a different value raises): no ninja layer, no declarations, no 都落ち;
+# its own pass rule (a pass locks the player out of the trick) is always on.
+UECDA_FIXED = {"ninja": "off", "declarations": (0,), "miyako_ochi": False, "pass_lockout": True}
+UECDA_SEAT_CHANGE_EVERY = 5  # the official server's default configuration (the champion's own server: 3)
+UECDA_CLASS_RESET_EVERY = 100
+
+
+def rewards_by_place(scheme: str, players: int) -> tuple[float, ...]:
+    """The reward of each finishing place 1..players: ``zero_sum`` from +1 down to -1 in equal steps
+    (+1, +1/3, -1/3, -1 with four players, rules file §5.9), ``uecda`` the competition's points
+    ``players - place + 1`` (5, 4, 3, 2, 1 with five players; 4, 3, 2, 1 with four)."""
+    if scheme == "uecda":
+        return tuple(float(players - k) for k in range(players))
+    return tuple((players - 1 - 2 * k) / (players - 1) for k in range(players))
+
+
 MAX_SERIES_GAMES = 100  # fits the int8 series counters
 # The truncation guard: the int32 ``game_steps`` counter holds far more, but a game of 54 cards
 # that runs 25 times the default length (4000) is a loop, not a game.
@@ -90,12 +106,22 @@ MAX_GAME_STEPS = 100_000
 class DaifugoConfig:
     """Options (all have the rules file's defaults).
 
+    * ``rules``: ``"ninja"`` (the ninja game of the rules file: 4 players, the options below) or
+      ``"uecda"`` (the UECda competition's standard game: 5 players, no ninja layer, no
+      declarations, no 都落ち, its own trick, lock, revolution and exchange rules; see
+      ``docs/rules/ninja_daifugo.md``). ``rules="uecda"`` fixes ``ninja="off"``, ``declarations=(0,)``,
+      ``miyako_ochi=False`` and ``pass_lockout=True``, and makes ``reward_scheme="uecda"`` the default.
+    * ``seat_change_every`` (UECda only, default 5): the seats are shuffled before game 1 and every
+      so many games of a series (0 = never: players sit in seat order).
+    * ``class_reset_every`` (UECda only, default 100): the classes are reset every so many games (the
+      game after a reset has no exchange and a random dealer).
     * ``series_games``: games per episode (a series with tribute from game 2); 1 = single game.
     * ``declarations``: the pool one declaration per game is drawn from, uniformly; give a
       one-element tuple to fix it (e.g. ``(0,)`` for plain daifugō).
     * ``pass_lockout``: a pass locks you out until the field clears (UECda convention; off by default).
     * ``miyako_ochi``: 都落ち in force from game 2.
-    * ``reward_scheme``: ``"zero_sum"`` (+1, +1/3, −1/3, −1) or ``"uecda"`` (4, 3, 2, 1).
+    * ``reward_scheme``: ``"zero_sum"`` (+1, +1/3, −1/3, −1; five players +1, +1/2, 0, −1/2, −1) or
+      ``"uecda"`` (4, 3, 2, 1; five players 5, 4, 3, 2, 1).
     * ``max_game_steps``: decisions per game before the episode is truncated.
     * ``ninja``: ``"faithful"`` (seat 0 is the configurable player; seats 1–3 are the CPUs ジライヤ,
       お館様, モコ with their Lv1 loadouts and no school), ``"symmetric"`` (every seat configurable,
@@ -108,23 +134,31 @@ class DaifugoConfig:
 
     series_games: int = 5
     declarations: tuple[int, ...] | None = None  # None: all ten (D0-D5, D8, D9 when ninja is off)
-    pass_lockout: bool = False
-    miyako_ochi: bool = True
-    reward_scheme: str = "zero_sum"
+    # None below: the default of the rule set (ninja: False, True, "zero_sum", "faithful"; uecda: fixed).
+    pass_lockout: bool | None = None
+    miyako_ochi: bool | None = None
+    reward_scheme: str | None = None
     max_game_steps: int = 4000
-    ninja: str = "faithful"
+    ninja: str | None = None
     loadouts: Any = None
+    rules: str = "ninja"
+    seat_change_every: int | None = None
+    class_reset_every: int | None = None
     seat_loadouts: tuple[Loadout, ...] = dataclasses.field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         # Each option on its own first (canonical Python values), then the checks across options.
         set_ = object.__setattr__
+        set_(self, "rules", check_choice("rules", self.rules, RULE_SETS))
+        self._apply_rule_set_defaults()
         set_(self, "series_games", check_int("series_games", self.series_games, 1, MAX_SERIES_GAMES))
         set_(self, "pass_lockout", check_bool("pass_lockout", self.pass_lockout))
         set_(self, "miyako_ochi", check_bool("miyako_ochi", self.miyako_ochi))
         set_(self, "reward_scheme", check_choice("reward_scheme", self.reward_scheme, REWARD_SCHEMES))
         set_(self, "max_game_steps", check_int("max_game_steps", self.max_game_steps, 10, MAX_GAME_STEPS))
         set_(self, "ninja", check_choice("ninja", self.ninja, NINJA_MODES))
+        set_(self, "seat_change_every", check_int("seat_change_every", self.seat_change_every, 0, MAX_SERIES_GAMES))
+        set_(self, "class_reset_every", check_int("class_reset_every", self.class_reset_every, 1, MAX_SERIES_GAMES))
         if self.declarations is None:
             set_(self, "declarations", BASE_RULE_DECLARATIONS if self.ninja == "off" else ALL_DECLARATIONS)
         else:
@@ -133,12 +167,38 @@ class DaifugoConfig:
         self.validate()
         set_(self, "seat_loadouts", self._parse_loadouts())
 
+    def _apply_rule_set_defaults(self) -> None:
+        """Fill the options left at None with the rule set's defaults; under ``rules="uecda"`` refuse a
+        value the preset fixes, and the UECda-only options under ``rules="ninja"``."""
+        set_ = object.__setattr__
+        if self.rules == "ninja":
+            for name in ("seat_change_every", "class_reset_every"):
+                if getattr(self, name) is not None:
+                    raise OptionError(f"{name} is an option of rules='uecda' (the ninja game has no seat changes "
+                                      f"or class resets)")
+            defaults = {"pass_lockout": False, "miyako_ochi": True, "reward_scheme": "zero_sum", "ninja": "faithful",
+                        "seat_change_every": 0, "class_reset_every": MAX_SERIES_GAMES}
+        else:
+            for name, fixed in UECDA_FIXED.items():
+                given = getattr(self, name)
+                if given is None:
+                    continue
+                same = tuple(given) == fixed if name == "declarations" and isinstance(given, (list, tuple)) \
+                    else given == fixed
+                if not same:
+                    raise OptionError(f"rules='uecda' fixes {name}={fixed!r} (got {given!r}); leave it out")
+            defaults = dict(UECDA_FIXED, reward_scheme="uecda", seat_change_every=UECDA_SEAT_CHANGE_EVERY,
+                            class_reset_every=UECDA_CLASS_RESET_EVERY)
+        for name, value in defaults.items():
+            if getattr(self, name) is None:
+                set_(self, name, value)
+
     def _parse_loadouts(self) -> tuple[Loadout, ...]:
         spec = self.loadouts
         if self.ninja == "off":
             if spec is not None:
                 raise OptionError("loadouts need the ninja layer: set ninja='faithful' or 'symmetric'")
-            return (Loadout(),) * 4
+            return (Loadout(),) * self.num_players
         if self.ninja == "faithful":
             if spec is not None and not isinstance(spec, Mapping):
                 raise OptionError("loadouts in faithful mode is one dict, for seat 0 (the CPUs are fixed)")
@@ -169,5 +229,15 @@ class DaifugoConfig:
         return self.ninja != "off"
 
     @property
-    def rewards_by_position(self) -> tuple[float, float, float, float]:
-        return REWARD_SCHEMES[self.reward_scheme]  # type: ignore[return-value]
+    def uecda(self) -> bool:
+        """The UECda competition's standard game (``rules="uecda"``)."""
+        return self.rules == "uecda"
+
+    @property
+    def num_players(self) -> int:
+        """The player count is a rule: 4 in the ninja game, 5 in the UECda game."""
+        return UECDA_PLAYERS if self.uecda else NINJA_PLAYERS
+
+    @property
+    def rewards_by_position(self) -> tuple[float, ...]:
+        return rewards_by_place(str(self.reward_scheme), self.num_players)

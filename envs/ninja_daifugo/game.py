@@ -13,20 +13,21 @@ from yuugi.envs.core.metadata import GameMetadata
 from . import actions as A
 from . import batch, observation, position, render
 from .config import DaifugoConfig
-from .state import NUM_SEATS, DaifugoState, empty_state
+from .state import DaifugoState, empty_state
 from .tables import kernel_tables
 
 
 class NinjaDaifugo(BatchGame[DaifugoState]):
-    """4-player ninja daifugō over a batch. Options: see :class:`~.config.DaifugoConfig`."""
+    """Ninja daifugō over a batch: the 4-player ninja game, or the 5-player UECda game (``rules="uecda"``).
+    Options: see :class:`~.config.DaifugoConfig`."""
 
     name = "ninja_daifugo"
 
     def __init__(self, **options: Any) -> None:
         self.config = DaifugoConfig.from_options(options)
-        self.num_players = NUM_SEATS
+        self.num_players = self.config.num_players
         self.num_actions = A.NUM_ACTIONS
-        self.observation_shape = (observation.OBS_SIZE,)
+        self.observation_shape = (observation.observation_size(self.num_players),)
         self._tables = kernel_tables()
         self._options = batch.rule_options(self.config)
 
@@ -48,7 +49,7 @@ class NinjaDaifugo(BatchGame[DaifugoState]):
     def observe(self, state: DaifugoState, seat: int | np.ndarray) -> np.ndarray:
         b = state.batch_size
         seats = np.full(b, seat, dtype=np.int64) if np.ndim(seat) == 0 else np.asarray(seat).astype(np.int64)
-        out = np.empty((b, observation.OBS_SIZE), dtype=np.float32)
+        out = np.empty((b, *self.observation_shape), dtype=np.float32)
         batch.observe_kernel(state.view(), seats, out, self._tables, self._options, threads=self.threads)
         return out
 
@@ -84,12 +85,13 @@ class NinjaDaifugo(BatchGame[DaifugoState]):
     def metadata(self) -> GameMetadata:
         # max_decisions: a game is truncated once it has taken max_game_steps decisions (the count
         # restarts with every deal) and an episode is a series of series_games games. Rewards come only
-        # at a game's end, one per finishing place: zero_sum (+1, +1/3, -1/3, -1) sums to 0; uecda
-        # (4, 3, 2, 1) sums to 10 per game, 10 * series_games over a series that terminates (a truncated
-        # game pays nothing). Chance: the declaration, the start seat, the deal. Hands are hidden.
+        # at a game's end, one per finishing place: zero_sum (+1 .. -1 in equal steps) sums to 0; uecda
+        # (n .. 1) sums to 10 per game with four players, 15 with five, times series_games over a series
+        # that terminates (a truncated game pays nothing). Chance: the declaration, the start seat, the
+        # deal (UECda: the seat changes and a stalemate's places). Hands are hidden.
         cfg = self.config
         place = cfg.rewards_by_position
         total = float(sum(place)) * cfg.series_games
-        return GameMetadata(num_players=NUM_SEATS, utility="zero_sum" if total == 0 else "constant_sum",
+        return GameMetadata(num_players=self.num_players, utility="zero_sum" if total == 0 else "constant_sum",
                             utility_sum=total, reward_range=(min(0.0, *place), max(0.0, *place)),
                             max_decisions=cfg.series_games * cfg.max_game_steps, chance=True, information="imperfect")

@@ -33,7 +33,7 @@ from yuugi.envs.core.rng import rekey
 from .cards import BIT, NUM_CARDS, popcount, unpack_bits
 from .config import D_START_REVOLUTION, D_WEAK_JOKER
 from .tables import TRIBUTE_ORDER
-from .state import DAIFUGO, DAIHINMIN, FUGO, HINMIN, NUM_SEATS, DaifugoState
+from .state import DAIFUGO, FUGO, DaifugoState
 
 _U0 = np.uint64(0)
 # _POSITION[v, c]: card c's place in tribute order v (0 = strongest).
@@ -64,8 +64,9 @@ def _deal(eligible: np.ndarray, counts: np.ndarray, rng: np.random.Generator) ->
 def _tribute_giver(st: DaifugoState, seat: np.ndarray) -> np.ndarray:
     """The seat that gave ``seat`` tribute this game (-1 when none did)."""
     rows = np.arange(st.batch_size)
+    n = st.titles.shape[1]  # the 大貧民 and the 貧民 are the last two places, n and n - 1
     title = st.titles[rows, seat]
-    giver_title = np.where(title == DAIFUGO, DAIHINMIN, np.where(title == FUGO, HINMIN, -1))
+    giver_title = np.where(title == DAIFUGO, n, np.where(title == FUGO, n - 1, -1))
     found = st.titles == giver_title[:, None]
     giver = np.where(found.any(axis=1), found.argmax(axis=1), -1)
     return np.where((st.game_index > 0) & (giver_title > 0), giver, -1)
@@ -87,7 +88,9 @@ def resample_hidden(game, state: DaifugoState, seat, rng: np.random.Generator) -
     b = st.batch_size
     rows = np.arange(b)
     seat = np.broadcast_to(np.asarray(seat, dtype=np.int64), (b,))
-    others = (seat[:, None] + np.arange(1, NUM_SEATS)) % NUM_SEATS  # [B, 3]
+    n = st.hands.shape[1]
+    k = n - 1  # the other players
+    others = (seat[:, None] + np.arange(1, n)) % n  # [B, n - 1]
     r3 = rows[:, None]
     known = st.known[r3, seat[:, None], others]  # what s knows each other seat holds
     unseen_hands = st.hands[r3, others] & ~known
@@ -99,20 +102,20 @@ def resample_hidden(game, state: DaifugoState, seat, rng: np.random.Generator) -
 
     # The tribute giver's unseen cards first, from the cards weaker than its tribute.
     giver = _tribute_giver(st, seat)
-    slot_of_giver = (others == giver[:, None])  # [B, 3]; all False when there is no giver
+    slot_of_giver = (others == giver[:, None])  # [B, n - 1]; all False when there is no giver
     constrained = slot_of_giver.any(axis=1)
     free_bits = unpack_bits(free)
-    giver_count = (counts[:, :3] * slot_of_giver).sum(axis=1)
+    giver_count = (counts[:, :k] * slot_of_giver).sum(axis=1)
     giver_cards = _deal(free_bits & _weaker_than_tribute(st, seat) & constrained[:, None],
                         (giver_count * constrained)[:, None], rng)[:, 0]
-    counts[:, :3] -= giver_count[:, None] * slot_of_giver
+    counts[:, :k] -= giver_count[:, None] * slot_of_giver
     dealt = _deal(free_bits & ~unpack_bits(giver_cards), counts, rng)
-    dealt[:, :3] |= np.where(slot_of_giver, giver_cards[:, None], _U0)
+    dealt[:, :k] |= np.where(slot_of_giver, giver_cards[:, None], _U0)
 
-    st.hands[r3, others] = known | dealt[:, :3]
-    st.removed[:] = pinned_removed | dealt[:, 3]
+    st.hands[r3, others] = known | dealt[:, :k]
+    st.removed[:] = pinned_removed | dealt[:, k]
     # Other seats' private records: cleared, except what they know of s's own hand (s knows who gave it what).
-    for j in range(NUM_SEATS - 1):
+    for j in range(k):
         o = others[:, j]
         about_seat = st.known[rows, o, seat].copy()
         st.known[rows, o] = 0

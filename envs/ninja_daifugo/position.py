@@ -29,10 +29,21 @@ a fresh trick in game 1::
     }
 
 The 53 cards must each be in exactly one of the hands, the field, the discard and ``removed``.
+
+Under ``rules="uecda"`` every per-seat list has five entries (players 0..4), the titles are
+``"daifugo"``, ``"fugo"``, ``"heimin"``, ``"hinmin"``, ``"daihinmin"`` (places 1..5), ``responses`` is
+the number of passes since the last play (0..19: the 20th ends the game), ``passed`` marks the players
+out of the current trick, and one more key says who sits where::
+
+      "seating": [3, 0, 4, 1, 2],     # the player at each seat, clockwise (default [0, 1, 2, 3, 4])
+
+The ninja keys must keep their neutral values there (the layer is off).
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
+
+import functools
 
 import numpy as np
 
@@ -44,8 +55,8 @@ from . import batch
 from . import tables as T
 from .cards import ALL_CARDS, RANK_CHARS, SUIT_CHARS, card_name, mask_names, parse_card
 from .config import D_WEAK_JOKER, HENGE, JUTSU, MAX_POINTS, SCHOOLS, SHURIKEN, USES_BY_LEVEL, DaifugoConfig
-from .state import (DAIFUGO, FUGO, NUM_SEATS, PHASE_EXCHANGE, PHASE_NAMES, PHASE_PLAY, PHASE_SHURIKEN, TITLE_NAMES,
-                    DaifugoState, empty_state)
+from .state import (DAIFUGO, FUGO, PHASE_EXCHANGE, PHASE_NAMES, PHASE_PLAY, PHASE_SHURIKEN, DaifugoState,
+                    SeatedDaifugoState, empty_state, title_names)
 
 FIELD_KINDS = ("single", "group", "sequence")
 KIND_ACTIONS = ((A.K_SINGLE, A.K_JSINGLE), (A.K_GROUP,), (A.K_SEQ,))
@@ -56,73 +67,96 @@ JUTSU_LEVELS = S.Table(S.Name(JUTSU, what="jutsu"), S.Int(1, 5))  # {jutsu: leve
 JUTSU_USES = S.Table(S.Name(JUTSU, what="jutsu"), S.Int(0, max(USES_BY_LEVEL)))  # {jutsu: uses left}
 
 
-def _seats(item: S.Spec, default: Any) -> S.Spec:
-    return S.seat_list(item, NUM_SEATS, default)
+STALEMATE_PASSES = 20  # UECda: the 20th pass in a row ends the game (rules.STALEMATE_PASSES)
 
 
-def _ninja(item: S.Spec) -> S.Spec:
-    """A per-seat ninja field; absent or null = the game's loadouts (full uses, 極意's starting point)."""
-    return S.ListOf(item, length=NUM_SEATS).or_default(None, null=True)
+@functools.lru_cache(maxsize=None)
+def schema(n: int = 4, uecda: bool = False) -> S.Record:
+    """Every key of a position of ``n`` players (``uecda``: the UECda game): its parser, range and
+    default, and the state array it is (``.into``). Ranges that depend on the options (game_index,
+    game_steps, series_score) are checked in from_position."""
+
+    def seats(item: S.Spec, default: Any) -> S.Spec:
+        return S.seat_list(item, n, default)
+
+    def ninja(item: S.Spec) -> S.Spec:
+        """A per-seat ninja field; absent or null = the game's loadouts (full uses, 極意's starting point)."""
+        return S.ListOf(item, length=n).or_default(None, null=True)
+
+    fields = {
+        "game": S.Const("ninja_daifugo").or_default("ninja_daifugo"),
+        "hands": S.ListOf(CARDS, length=n).into("hands"),
+        "to_play": S.Int(0, n - 1).into("to_play"),
+    }
+    if uecda:
+        fields["seating"] = S.ListOf(S.Int(0, n - 1), length=n).or_default(list(range(n)), null=True).into("seating")
+    fields.update(_common_fields(n, uecda, seats, ninja))
+    return S.Record(fields)
 
 
-# Every key of a position: its parser, range and default, and the state array it is (``.into``).
-# Ranges that depend on the options (game_index, game_steps, series_score) are checked in from_position.
-SCHEMA = S.Record({
-    "game": S.Const("ninja_daifugo").or_default("ninja_daifugo"),
-    "hands": S.ListOf(CARDS, length=NUM_SEATS).into("hands"),
-    "to_play": S.Int(0, NUM_SEATS - 1).into("to_play"),
-    "field": S.Nullable(S.Record({
-        "cards": CARDS, "owner": S.Int(0, NUM_SEATS - 1), "kind": S.Name(FIELD_KINDS, what="kind"),
-        "joker_as": S.Nullable(S.Str()).or_default(None),  # a sequence's joker, when ambiguous
-        "label": S.Str().or_default(None),  # informative; the cards and kind decide the play
-        "boosted_low": S.Nullable(S.Name(tuple(RANK_CHARS), what="rank")).or_default(None),
-    })).or_default(None),
-    "responses": S.Int(0, NUM_SEATS - 1).or_default(0).into("responses"),
-    "passed": _seats(S.Bool(), False).into("passed"),
-    "lock": S.Nullable(S.ListOf(S.Name(tuple(SUIT_CHARS), what="suit"), min_len=1, unique=True)).or_default(None),
-    "revolution": S.Bool().or_default(False).into("revolution"),
-    "eleven_back": S.Bool().or_default(False).into("eleven_back"),
-    "declaration": S.Int(0, 9).or_default(0).into("declaration"),
-    "game_index": S.Int(0, 99).or_default(0).into("game_index"),
-    "titles": _seats(S.Name(TITLE_NAMES, what="title"), 0).into("titles"),
-    "finish_positions": _seats(S.Nullable(S.Int(1, NUM_SEATS), none=0), 0).into("finish_pos"),
-    "miyako_candidate": S.Nullable(S.Int(0, NUM_SEATS - 1), none=-1).or_default(-1).into("miyako"),
-    "phase": S.Name(PHASE_NAMES, what="phase").or_default(PHASE_PLAY).into("phase"),
-    "picks_left": S.Int(0, 2).or_default(None).into("picks_left"),  # default: what the exchange step needs
-    "picked": CARDS.or_default(0).into("picked"),
-    "discard": CARDS.or_default(0).into("discard"),
-    "removed": CARDS.or_default(0).into("removed"),
-    "played": _seats(CARDS, 0).into("played"),
-    "given": _seats(CARDS, 0).into("given"),
-    "received": _seats(CARDS, 0).into("received"),
-    "known": _seats(_seats(CARDS, 0), [0] * NUM_SEATS).into("known"),  # known[observer][holder]
-    "skip_pending": _seats(S.Int(0, 20), 0).into("skip_pending"),
-    "series_score": _seats(S.Float(-1e6, 1e6), 0.0).into("series_score"),
-    "game_steps": S.Int(0, 2 ** 31 - 1).or_default(0).into("game_steps"),
-    "terminated": S.Bool().or_default(False).into("terminated"),
-    "points": _ninja(S.Int(0, MAX_POINTS)).into("points"),
-    "jutsu": _ninja(JUTSU_LEVELS),
-    "uses_left": _ninja(JUTSU_USES),
-    "school": _ninja(S.Name(SCHOOLS, what="school")).into("school"),
-    "gokui": _ninja(S.Bool()).into("gokui"),
-    "jutsu_used": S.Bool().or_default(False).into("jutsu_used"),
-    "henge_shift": S.Int(0, 2).or_default(0).into("henge_shift"),
-    "lock_ignored": S.Bool().or_default(False).into("lock_ignored"),
-    "shuriken_target": S.Nullable(S.Int(0, NUM_SEATS - 1), none=-1).or_default(-1).into("shuriken_target"),
-})
+def _common_fields(n: int, uecda: bool, seats: Any, ninja: Any) -> dict[str, S.Spec]:
+    return {
+        "field": S.Nullable(S.Record({
+            "cards": CARDS, "owner": S.Int(0, n - 1), "kind": S.Name(FIELD_KINDS, what="kind"),
+            "joker_as": S.Nullable(S.Str()).or_default(None),  # a sequence's joker, when ambiguous
+            "label": S.Str().or_default(None),  # informative; the cards and kind decide the play
+            "boosted_low": S.Nullable(S.Name(tuple(RANK_CHARS), what="rank")).or_default(None),
+        })).or_default(None),
+        "responses": S.Int(0, STALEMATE_PASSES - 1 if uecda else n - 1).or_default(0).into("responses"),
+        "passed": seats(S.Bool(), False).into("passed"),
+        "lock": S.Nullable(S.ListOf(S.Name(tuple(SUIT_CHARS), what="suit"), min_len=1, unique=True)).or_default(None),
+        "revolution": S.Bool().or_default(False).into("revolution"),
+        "eleven_back": S.Bool().or_default(False).into("eleven_back"),
+        "declaration": S.Int(0, 9).or_default(0).into("declaration"),
+        "game_index": S.Int(0, 99).or_default(0).into("game_index"),
+        "titles": seats(S.Name(title_names(n), what="title"), 0).into("titles"),
+        "finish_positions": seats(S.Nullable(S.Int(1, n), none=0), 0).into("finish_pos"),
+        "miyako_candidate": S.Nullable(S.Int(0, n - 1), none=-1).or_default(-1).into("miyako"),
+        "phase": S.Name(PHASE_NAMES, what="phase").or_default(PHASE_PLAY).into("phase"),
+        "picks_left": S.Int(0, 2).or_default(None).into("picks_left"),  # default: what the exchange step needs
+        "picked": CARDS.or_default(0).into("picked"),
+        "discard": CARDS.or_default(0).into("discard"),
+        "removed": CARDS.or_default(0).into("removed"),
+        "played": seats(CARDS, 0).into("played"),
+        "given": seats(CARDS, 0).into("given"),
+        "received": seats(CARDS, 0).into("received"),
+        "known": seats(seats(CARDS, 0), [0] * n).into("known"),  # known[observer][holder]
+        "skip_pending": seats(S.Int(0, 20), 0).into("skip_pending"),
+        "series_score": seats(S.Float(-1e6, 1e6), 0.0).into("series_score"),
+        "game_steps": S.Int(0, 2 ** 31 - 1).or_default(0).into("game_steps"),
+        "terminated": S.Bool().or_default(False).into("terminated"),
+        "points": ninja(S.Int(0, MAX_POINTS)).into("points"),
+        "jutsu": ninja(JUTSU_LEVELS),
+        "uses_left": ninja(JUTSU_USES),
+        "school": ninja(S.Name(SCHOOLS, what="school")).into("school"),
+        "gokui": ninja(S.Bool()).into("gokui"),
+        "jutsu_used": S.Bool().or_default(False).into("jutsu_used"),
+        "henge_shift": S.Int(0, 2).or_default(0).into("henge_shift"),
+        "lock_ignored": S.Bool().or_default(False).into("lock_ignored"),
+        "shuriken_target": S.Nullable(S.Int(0, n - 1), none=-1).or_default(-1).into("shuriken_target"),
+    }
+
+
+SCHEMA = schema()  # the ninja game's four players
+
+
+def _schema_of(st: DaifugoState) -> S.Record:
+    return schema(int(st.hands.shape[1]), isinstance(st, SeatedDaifugoState))
 
 
 def to_position(st: DaifugoState, i: int = 0) -> dict[str, Any]:
     lock = int(st.lock[i])
-    out = S.read(SCHEMA, st, i)
+    n = int(st.hands.shape[1])
+    record = _schema_of(st)
+    out = S.read(record, st, i)
     out.update({
         "game": "ninja_daifugo", "field": _field_of(st, i),
         "lock": [SUIT_CHARS[s] for s in range(4) if (lock >> s) & 1] or None,
-        "jutsu": [{JUTSU[j]: int(lv) for j, lv in enumerate(st.levels[i, p]) if lv} for p in range(NUM_SEATS)],
+        "jutsu": [{JUTSU[j]: int(lv) for j, lv in enumerate(st.levels[i, p]) if lv} for p in range(n)],
         "uses_left": [{JUTSU[j]: int(st.uses_left[i, p, j]) for j, lv in enumerate(st.levels[i, p]) if lv}
-                      for p in range(NUM_SEATS)],
+                      for p in range(n)],
     })
-    return {key: out[key] for key in SCHEMA.fields}
+    return {key: out[key] for key in record.fields}
 
 
 def _field_of(st: DaifugoState, i: int) -> dict[str, Any] | None:
@@ -141,18 +175,21 @@ def _field_of(st: DaifugoState, i: int) -> dict[str, Any] | None:
 
 def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0) -> DaifugoState:
     key = S.check_seed(seed)
-    p = SCHEMA.parse(position, "")
+    n = cfg.num_players
+    p = schema(n, cfg.uecda).parse(position, "")
     _check_option_ranges(p, cfg)
+    if cfg.uecda:
+        _check_uecda(p, n)
     fa = _field_action(p["field"], p["declaration"])
     _check_cards(p["hands"], int(A.CARDS[fa]) if fa >= 0 else 0, p["discard"], p["removed"])
-    next_pos, last_pos = _check_finishers(p, p["hands"])
+    next_pos, last_pos = _check_finishers(p, p["hands"], n)
     _check_titles_and_phase(p, p["hands"], fa, cfg)
     if p["lock"] and fa < 0:
         raise PositionError("lock", "a lock needs a play on the field")
 
     st = empty_state(1, cfg)
     st.rng_key[:] = key
-    S.store(SCHEMA, p, st)
+    S.store(schema(n, cfg.uecda), p, st)
     st.lock[0] = sum(1 << s for s in p["lock"] or [])
     st.active[0] = [f == 0 for f in p["finish_positions"]]
     st.next_pos[0], st.last_pos[0] = next_pos, last_pos
@@ -167,6 +204,16 @@ def from_position(position: Mapping[str, Any], cfg: DaifugoConfig, seed: int = 0
     if not p["terminated"] and not batch.legal_mask_of(st, cfg)[0].any():
         raise PositionError("phase" if p["phase"] != PHASE_PLAY else "to_play", "no legal action from this position")
     return st
+
+
+def _check_uecda(p: Mapping[str, Any], n: int) -> None:
+    """The UECda game has a seating and none of the ninja game's 都落ち, 11-back or skips."""
+    if sorted(p["seating"]) != list(range(n)):
+        raise PositionError("seating", f"each player 0..{n - 1} sits at one seat, got {p['seating']}")
+    for key, neutral in (("miyako_candidate", -1), ("eleven_back", False), ("removed", 0),
+                         ("skip_pending", [0] * n)):
+        if p[key] != neutral:
+            raise PositionError(key, "the UECda game has no 都落ち, 11-back or skips (rules='uecda')")
 
 
 def _check_option_ranges(p: Mapping[str, Any], cfg: DaifugoConfig) -> None:
@@ -229,13 +276,13 @@ def _check_cards(hands: list[int], field: int, discard: int, removed: int) -> No
         raise PositionError("hands", f"cards missing from the position: {mask_names(ALL_CARDS & ~seen)}")
 
 
-def _check_finishers(p: Mapping[str, Any], hands: list[int]) -> tuple[int, int]:
+def _check_finishers(p: Mapping[str, Any], hands: list[int], n: int) -> tuple[int, int]:
     """Finish positions fill from the top (finishers) and the bottom (都落ち); returns (next, last)."""
     finish, terminated, to_play = p["finish_positions"], p["terminated"], p["to_play"]
     taken = sorted(f for f in finish if f)
     if len(set(taken)) != len(taken):
         raise PositionError("finish_positions", f"positions repeat: {finish}")
-    next_pos, last_pos = 1, NUM_SEATS
+    next_pos, last_pos = 1, n
     while next_pos in taken:
         next_pos += 1
     while last_pos in taken:
@@ -244,12 +291,12 @@ def _check_finishers(p: Mapping[str, Any], hands: list[int]) -> tuple[int, int]:
         raise PositionError("finish_positions", f"positions must fill from the top (finishers) and the bottom "
                                                 f"(都落ち): {finish}")
     if terminated:
-        if len(taken) != NUM_SEATS:
+        if len(taken) != n:
             raise PositionError("terminated", "a finished game has given every seat its finish position")
         return next_pos, last_pos
-    if len(taken) > NUM_SEATS - 2:
+    if len(taken) > n - 2:
         raise PositionError("finish_positions", "the game ends when only one seat is left playing")
-    for seat in range(NUM_SEATS):
+    for seat in range(n):
         if finish[seat] and hands[seat]:
             raise PositionError(f"hands[{seat}]", "a finished seat holds no cards")
         if not finish[seat] and not hands[seat]:
@@ -261,10 +308,13 @@ def _check_finishers(p: Mapping[str, Any], hands: list[int]) -> tuple[int, int]:
 
 def _check_titles_and_phase(p: dict[str, Any], hands: list[int], fa: int, cfg: DaifugoConfig) -> None:
     titles, phase, to_play = p["titles"], p["phase"], p["to_play"]
-    if any(titles) and sorted(titles) != [1, 2, 3, 4]:
-        raise PositionError("titles", f"either no titles or each title once, got {[TITLE_NAMES[t] for t in titles]}")
-    if p["game_index"] > 0 and not any(titles):
-        raise PositionError("titles", "games after the first need the previous game's titles")
+    names = title_names(cfg.num_players)
+    if any(titles) and sorted(titles) != list(range(1, cfg.num_players + 1)):
+        raise PositionError("titles", f"either no titles or each title once, got {[names[t] for t in titles]}")
+    class_reset = p["game_index"] % int(cfg.class_reset_every) == 0  # type: ignore[arg-type]
+    if not class_reset and not any(titles):
+        raise PositionError("titles", "games after the first (and after a class reset) need the previous "
+                                      "game's titles")
     if p["terminated"] and p["game_index"] != cfg.series_games - 1:
         raise PositionError("game_index", f"a series ends after its last game (game_index {cfg.series_games - 1})")
     if phase != PHASE_EXCHANGE:
@@ -285,7 +335,7 @@ def _check_titles_and_phase(p: dict[str, Any], hands: list[int], fa: int, cfg: D
     if p["picks_left"] is None:
         p["picks_left"] = gifts - picked
     if p["picks_left"] < 1 or picked + p["picks_left"] != gifts:
-        raise PositionError("picks_left", f"the {TITLE_NAMES[titles[to_play]]} gives {gifts} card(s): picked "
+        raise PositionError("picks_left", f"the {names[titles[to_play]]} gives {gifts} card(s): picked "
                                           f"{picked}, so {gifts - picked} left to pick")
     if p["picked"] & ~hands[to_play]:
         raise PositionError("picked", "picked cards must be in the picker's hand")
@@ -296,8 +346,9 @@ def _check_titles_and_phase(p: dict[str, Any], hands: list[int], fa: int, cfg: D
 def _load_ninja(st: DaifugoState, p: Mapping[str, Any], cfg: DaifugoConfig) -> None:
     """The ninja layer: loadouts (the game's unless given), uses, points and this turn's flags."""
     if not cfg.ninja_on:
-        neutral = {"points": [0] * 4, "jutsu": [{}] * 4, "uses_left": [{}] * 4, "school": [0] * 4,
-                   "gokui": [False] * 4, "jutsu_used": False, "henge_shift": 0, "lock_ignored": False,
+        n = cfg.num_players
+        neutral = {"points": [0] * n, "jutsu": [{}] * n, "uses_left": [{}] * n, "school": [0] * n,
+                   "gokui": [False] * n, "jutsu_used": False, "henge_shift": 0, "lock_ignored": False,
                    "shuriken_target": -1}
         set_keys = [k for k in NINJA_KEYS if p[k] is not None and p[k] != neutral[k]]
         if set_keys or p["phase"] == PHASE_SHURIKEN:

@@ -11,11 +11,11 @@ from . import actions as A
 from .actions import JUTSU_JA
 from .cards import JOKER, SUIT_SYMBOLS, card_symbol, mask_to_cards, popcount
 from .config import DECLARATION_TEXT, D_WEAK_JOKER
-from .state import PHASE_NAMES, TITLE_NAMES, DaifugoState
+from .state import PHASE_NAMES, DaifugoState, title_names
 
 SEAT_NAMES = ("あなた(0)", "ジライヤ(1)", "お館様(2)", "モコ(3)")
 SCHOOL_JA = ("", "雷流", "変化流", "妨害流")
-TITLE_JA = {None: "", "daifugo": "大富豪", "fugo": "富豪", "hinmin": "貧民", "daihinmin": "大貧民"}
+TITLE_JA = {None: "", "daifugo": "大富豪", "fugo": "富豪", "heimin": "平民", "hinmin": "貧民", "daihinmin": "大貧民"}
 
 
 def symbol_label(a: int) -> str:
@@ -55,9 +55,13 @@ def sort_hand(cards: list[int], revolution: bool, weak_joker: bool) -> list[int]
     return naturals
 
 
-def render_text(st: DaifugoState, i: int = 0, seat: int | None = None, names: tuple[str, ...] | list[str] = SEAT_NAMES
+def render_text(st: DaifugoState, i: int = 0, seat: int | None = None, names: tuple[str, ...] | list[str] | None = None
                 ) -> str:
     """The table as text. With ``seat``, the other hands show only their sizes; ``names[p]`` calls seat p."""
+    players = st.hands.shape[1]  # 4, or 5 under rules="uecda"
+    titles = title_names(players)
+    if names is None:
+        names = SEAT_NAMES if players == len(SEAT_NAMES) else [f"player {p}" for p in range(players)]
     rev = bool(st.revolution[i])
     weak = int(st.declaration[i]) == D_WEAK_JOKER
     lines = [f"game {int(st.game_index[i]) + 1}  declaration D{int(st.declaration[i])}: "
@@ -78,8 +82,8 @@ def render_text(st: DaifugoState, i: int = 0, seat: int | None = None, names: tu
     else:
         lines.append(f"field: {symbol_label(fa)}   by {names[int(st.field_owner[i])]}, "
                      f"{int(st.responses[i])} passed")
-    for p in range(4):
-        title = TITLE_JA[TITLE_NAMES[int(st.titles[i, p])]]
+    for p in range(players):
+        title = TITLE_JA[titles[int(st.titles[i, p])]]
         mark = ">" if int(st.to_play[i]) == p and not (st.terminated[i] or st.truncated[i]) else " "
         status = ""
         if st.finish_pos[i, p]:

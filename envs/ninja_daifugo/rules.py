@@ -19,7 +19,7 @@ from . import actions as A
 from .cards import DIAMOND3, NUM_CARDS, SPADE3
 from .config import (D_ELEVEN_BACK, D_FIVE_SKIP, D_NO_EIGHT_CUT, D_NO_LOCK, D_NO_SEQUENCE, D_START_REVOLUTION,
                       D_WEAK_JOKER, USES_BY_LEVEL)
-from .state import DAIFUGO, DAIHINMIN, FUGO, HINMIN, PHASE_EXCHANGE, PHASE_PLAY, PHASE_SHURIKEN
+from .state import DAIFUGO, FUGO, PHASE_EXCHANGE, PHASE_PLAY, PHASE_SHURIKEN
 from .tables import (FC_EMPTY, FC_JOKER, ORDER_NORMAL, ORDER_REVOLUTION, ORDER_WEAK_JOKER, VARIANT_BASE,
                      VARIANT_NO_SEQ, VARIANT_WEAK_JOKER)
 from .tables import TRIBUTE_ORDER  # noqa: F401  (the tribute order, also read here by the resampler's tests)
@@ -28,9 +28,12 @@ from . import points as P
 from .field import clear_field
 from .held import holds_card, offer_plays
 from .seats import (next_active, next_to_answer, others_in_game, seat_with_title, seats_in_game)
+from .seats import all_passed, seat_of
 
 _ONE = np.uint64(1)
 _USES_BY_LEVEL = USES_BY_LEVEL
+# UECda: this many passes in a row without a play end the game (千日手), the places left drawn at random.
+STALEMATE_PASSES = 20
 
 
 # ---- the rules in force -------------------------------------------------------------------------
@@ -74,6 +77,8 @@ def legal_mask(st, i: int, T, R, mask: np.ndarray) -> None:
         boosted_plays(st, i, T, hand, variant, direction, mask)
     elif st.field_class[i] == FC_EMPTY:
         lead_plays(T, hand, variant, mask)
+        if R.uecda:
+            mask[A.PASS] = True  # UECda: a lead may pass too (the 20 passes of a stalemate count it)
     else:
         answers(st, i, T, hand, variant, direction, mask)
     if R.ninja_on and not st.jutsu_used[i]:
@@ -117,6 +122,15 @@ def start_game(st, i: int, T, R) -> None:
     """Declaration, deal, ninja reset, tribute and the exchange (or the first lead) of game ``i``."""
     n = st.active.shape[1]
     first_game = st.game_index[i] == 0
+    if R.uecda:
+        # UECda: the classes reset every class_reset_every games (that game has no exchange and a random
+        # dealer); the players change seats before game 1 and every seat_change_every games.
+        first_game = st.game_index[i] % R.class_reset_every == 0
+        if first_game:
+            for seat in range(n):
+                st.titles[i, seat] = 0
+        if R.seat_change_every > 0 and st.game_index[i] % R.seat_change_every == 0:
+            change_seats(st, i)
     # 1. Declaration, 2. the dealing seat and the shuffle: drawn in this order from the game's stream.
     declaration = R.declarations[draw_below(st.rng_key, st.rng_counter, i, R.declarations.shape[0])]
     random_seat = draw_below(st.rng_key, st.rng_counter, i, n)
@@ -154,15 +168,11 @@ def start_game(st, i: int, T, R) -> None:
     if first_game:
         # 6. The holder of ♦3 leads.
         st.phase[i] = PHASE_PLAY
-        st.to_play[i] = 0
-        for seat in range(n):
-            if holds_card(st.hands[i, seat], DIAMOND3):
-                st.to_play[i] = seat
-                break
+        st.to_play[i] = diamond3_holder(st, i)
     else:
-        # 4. Tribute, then 5. the exchange, 大富豪 first.
-        tribute(st, i, T, DAIHINMIN, DAIFUGO, 2)
-        tribute(st, i, T, HINMIN, FUGO, 1)
+        # 4. Tribute, then 5. the exchange, 大富豪 first (大貧民 and 貧民 are the last two places).
+        tribute(st, i, T, n, DAIFUGO, 2)
+        tribute(st, i, T, n - 1, FUGO, 1)
         st.phase[i] = PHASE_EXCHANGE
         st.to_play[i] = seat_with_title(st, i, DAIFUGO)
         st.picks_left[i] = 2
@@ -170,12 +180,31 @@ def start_game(st, i: int, T, R) -> None:
 
 @rules
 def deal(st, i: int, deck: np.ndarray, dealer: int) -> None:
-    """One card at a time clockwise from the dealing seat (which gets the extra card)."""
+    """One card at a time clockwise from the dealing player (who gets an extra card first)."""
     n = st.hands.shape[1]
     for seat in range(n):
         st.hands[i, seat] = 0
+    first = seat_of(st, i, dealer)
     for k in range(deck.shape[0]):
-        st.hands[i, (dealer + k) % n] |= _ONE << np.uint64(deck[k])
+        st.hands[i, st.seating[i, (first + k) % n]] |= _ONE << np.uint64(deck[k])
+
+
+@rules
+def diamond3_holder(st, i: int) -> int:
+    """The player holding ♦3 (who leads the first game, and every UECda game)."""
+    for seat in range(st.hands.shape[1]):
+        if holds_card(st.hands[i, seat], DIAMOND3):
+            return seat
+    return 0
+
+
+@rules(allocates=True)
+def change_seats(st, i: int) -> None:
+    """UECda's seat change: the players take the seats in an order drawn from the game's stream."""
+    order = np.empty(st.seating.shape[1], np.int64)
+    permutation(st.rng_key, st.rng_counter, i, order)
+    for seat in range(order.shape[0]):
+        st.seating[i, seat] = order[seat]
 
 
 @rules
@@ -220,7 +249,7 @@ def apply_action(st, i: int, a: int, T, R) -> None:
     phase = st.phase[i]
     kind = T.kind[a]
     if phase == PHASE_EXCHANGE:
-        exchange_pick(st, i, a, T)
+        exchange_pick(st, i, a, T, R)
     elif phase == PHASE_SHURIKEN:
         N.throw(st, i, a, T)
     elif kind == A.K_JUTSU:
@@ -228,7 +257,10 @@ def apply_action(st, i: int, a: int, T, R) -> None:
     else:
         if kind == A.K_PASS:
             end_turn(st, i)
-            respond(st, i, int(st.to_play[i]), R)
+            if R.uecda:
+                pass_uecda(st, i, int(st.to_play[i]), T, R)
+            else:
+                respond(st, i, int(st.to_play[i]), R)
         else:
             play(st, i, a, T, R)
         if not (st.terminated[i] or st.truncated[i]):
@@ -259,16 +291,17 @@ def start_turn(st, i: int, R) -> None:
 
 
 @rules
-def exchange_pick(st, i: int, a: int, T) -> None:
+def exchange_pick(st, i: int, a: int, T, R) -> None:
     """An exchange gift card: the 大富豪 picks 2 for the 大貧民, then the 富豪 picks 1 for the 貧民;
-    then the previous 大貧民 leads."""
+    then the previous 大貧民 leads (UECda: the holder of ♦3)."""
     st.picked[i] |= T.cards[a]
     st.picks_left[i] -= 1
     if st.picks_left[i] != 0:
         return
+    n = st.titles.shape[1]
     giver = int(st.to_play[i])
     by_daifugo = st.titles[i, giver] == DAIFUGO
-    taker = seat_with_title(st, i, DAIHINMIN if by_daifugo else HINMIN)
+    taker = seat_with_title(st, i, n if by_daifugo else n - 1)  # the 大貧民 (last place) or the 貧民
     transfer(st, i, giver, taker, st.picked[i])
     st.picked[i] = 0
     if by_daifugo:
@@ -276,7 +309,7 @@ def exchange_pick(st, i: int, a: int, T) -> None:
         st.picks_left[i] = 1
     else:
         st.phase[i] = PHASE_PLAY
-        st.to_play[i] = seat_with_title(st, i, DAIHINMIN)
+        st.to_play[i] = diamond3_holder(st, i) if R.uecda else seat_with_title(st, i, n)
 
 
 # ---- the trick and the field -------------------------------------------------------------------
@@ -291,6 +324,45 @@ def respond(st, i: int, seat: int, R) -> None:
         flush_and_lead(st, i, owner)
     else:
         st.to_play[i] = next_to_answer(st, i, seat, R.pass_lockout)
+
+
+@rules
+def pass_uecda(st, i: int, seat: int, T, R) -> None:
+    """A UECda pass: the player is out of the trick until the field flows, which it does once every
+    player still in has passed (the field's owner too, who is asked again when all others passed).
+    The last player to play leads; on an empty field that all passed, the one who led it leads again
+    (the player after the last to pass). ``responses`` counts the passes since the last play across
+    flows: the 20th ends the game."""
+    st.passed[i, seat] = True
+    st.responses[i] += 1
+    if st.responses[i] >= STALEMATE_PASSES:
+        stalemate(st, i, T, R)
+        return
+    if not all_passed(st, i):
+        st.to_play[i] = next_to_answer(st, i, seat, True)
+        return
+    passes = st.responses[i]
+    leader = int(st.field_owner[i]) if st.field_class[i] != FC_EMPTY else next_active(st, i, seat)
+    flush_and_lead(st, i, leader)
+    st.responses[i] = passes  # a flow is not a play: the count goes on
+
+
+@rules
+def stalemate(st, i: int, T, R) -> None:
+    """千日手 (UECda): the places left are drawn at random from the game's stream, in turn from the
+    top, each among the players still in (by player number); then the game ends."""
+    while seats_in_game(st, i) > 1:
+        k = draw_below(st.rng_key, st.rng_counter, i, seats_in_game(st, i))
+        for player in range(st.active.shape[1]):
+            if not st.active[i, player]:
+                continue
+            if k == 0:
+                st.finish_pos[i, player] = st.next_pos[i]
+                st.next_pos[i] += 1
+                st.active[i, player] = False
+                break
+            k -= 1
+    finish_game(st, i, T, R)
 
 
 @rules
@@ -313,8 +385,13 @@ def play(st, i: int, a: int, T, R) -> None:
     place_on_field(st, i, p, a, T)
     end_turn(st, i)
     # 2. Lock, 3. revolution.
-    locked = check_lock(st, i, a, previous, T)
-    check_revolution(st, i, a, T)
+    if R.uecda:
+        locked = check_lock_uecda(st, i, a, previous, T)
+        check_revolution_uecda(st, i, a, T)
+        st.responses[i] = 0  # the passes in a row (a stalemate's count) start again
+    else:
+        locked = check_lock(st, i, a, previous, T)
+        check_revolution(st, i, a, T)
     eight_cut = T.has8[a] and declaration != D_NO_EIGHT_CUT
     spade3_return = strong_joker_on_field and a == A.SINGLE0 + SPADE3
     # 4. Points.
@@ -338,6 +415,8 @@ def play(st, i: int, a: int, T, R) -> None:
     # 9. After a flush the player leads again; otherwise the next seat answers.
     if flush:
         flush_and_lead(st, i, p)
+    elif R.uecda:
+        next_player_uecda(st, i, p)
     else:
         next_player(st, i, p, R)
 
@@ -382,6 +461,55 @@ def check_lock(st, i: int, a: int, previous: int, T) -> bool:
         return False
     st.lock[i] = T.ns[a]
     return True
+
+
+@rules
+def lowest_missing_suit(suits: int) -> int:
+    """The bit of the first suit (♠, ♥, ♦, ♣) not in ``suits``; 0 when all four are."""
+    for s in range(4):
+        if not (suits >> s) & 1:
+            return 1 << s
+    return 0
+
+
+@rules
+def play_suits(T, a: int, field_suits: int) -> int:
+    """The suit set of play ``a`` for UECda's lock. Our actions do not say which suit the joker takes in a
+    group, so we rule: it takes the one suit that makes the set equal ``field_suits`` (the field play's
+    set) when it can, else the first suit its naturals lack. In a sequence it takes the sequence's suit."""
+    suits = int(T.ns[a])
+    if T.kind[a] != A.K_GROUP or not T.has_joker[a]:
+        return suits
+    missing = field_suits & ~suits
+    if field_suits > 0 and suits & ~field_suits == 0 and missing != 0 and missing & (missing - 1) == 0:
+        return field_suits
+    return suits | lowest_missing_suit(suits)
+
+
+@rules
+def check_lock_uecda(st, i: int, a: int, previous: int, T) -> bool:
+    """UECda's 縛り: a play whose suit set equals the field play's locks those suits until the field
+    clears; the joker single clears the lock (and is exempt from it). True when this play locked."""
+    if T.kind[a] == A.K_JSINGLE:
+        st.lock[i] = 0
+        return False
+    if st.lock[i] != 0 or previous < 0 or T.kind[previous] == A.K_JSINGLE:
+        return False
+    # No lock in force: the field play's joker (in a group) did not match the play before it, so it took
+    # the first suit its naturals lack (play_suits with no set to match).
+    field_suits = play_suits(T, previous, 0)
+    if play_suits(T, a, field_suits) != field_suits:
+        return False
+    st.lock[i] = field_suits
+    return True
+
+
+@rules
+def check_revolution_uecda(st, i: int, a: int, T) -> None:
+    """UECda's 革命: a group of 4+ cards (the joker included) or a sequence of 5+ toggles the order."""
+    kind, size = T.kind[a], T.size[a]
+    if (kind == A.K_GROUP and size >= 4) or (kind == A.K_SEQ and size >= 5):
+        st.revolution[i] = not st.revolution[i]
 
 
 @rules
@@ -440,6 +568,19 @@ def next_player(st, i: int, p: int, R) -> None:
     st.to_play[i] = next_to_answer(st, i, p, R.pass_lockout)
 
 
+@rules
+def next_player_uecda(st, i: int, p: int) -> None:
+    """UECda: the next player still in who has not passed in this trick answers; when everyone else
+    has passed the owner of the field is asked again, and when it has also gone out the field flows."""
+    answering = next_to_answer(st, i, p, True)
+    if answering >= 0:
+        st.to_play[i] = answering
+    elif st.active[i, p]:
+        st.to_play[i] = p
+    else:
+        flush_and_lead(st, i, p)
+
+
 # ---- the end of a game and the series ----------------------------------------------------------
 @rules
 def finish_game(st, i: int, T, R) -> None:
@@ -455,7 +596,7 @@ def finish_game(st, i: int, T, R) -> None:
         reward = R.rewards[st.finish_pos[i, seat] - 1]
         st.rewards[i, seat] += reward
         st.series_score[i, seat] += reward
-        st.titles[i, seat] = st.finish_pos[i, seat]  # place 1..4 = 大富豪 .. 大貧民
+        st.titles[i, seat] = st.finish_pos[i, seat]  # place 1..n = 大富豪 .. 大貧民
     st.game_index[i] += 1
     if st.game_index[i] >= R.series_games:
         st.terminated[i] = True

@@ -89,7 +89,7 @@ def test_daifugo_hard_is_not_offered_under_the_default_rules():
 
 def test_daifugo_hard_is_offered_under_the_rules_it_was_checked_on():
     assert registry.available_levels("ninja_daifugo", **DAIFUGO_TRAINING_RULES) == [
-        "random", "easy", "normal", "hard", "expert"]
+        "random", "easy", "normal", "hard", "expert", "uecda_default"]
     assert level_records.checked_for("ninja_daifugo", "hard", DAIFUGO_TRAINING_RULES)
     # the same rule set with another option spelled at its default value
     assert level_records.checked_for("ninja_daifugo", "hard", {**DAIFUGO_TRAINING_RULES, "reward_scheme": "zero_sum"})

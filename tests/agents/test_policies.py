@@ -100,7 +100,8 @@ def test_registry_errors(monkeypatch, tmp_path):
     with pytest.raises(OptionError, match="no heuristic"):
         heuristic("chess")
     for game, levels in SHIPPED.items():  # each of these has a resampler, so expert searches it
-        assert available_levels(game, **CHECKED_RULES.get(game, {})) == levels + ["expert"]
+        own = ["uecda_default"] if game == "ninja_daifugo" else []  # the UECda baseline, daifugō's own level
+        assert available_levels(game, **CHECKED_RULES.get(game, {})) == levels + ["expert"] + own
     monkeypatch.setattr("yuugi.agents.shipped.WEIGHTS_DIR", tmp_path)  # a checkout without the weights
     assert available_levels("nigejozu") == ["random", "easy", "normal", "expert"]
     with pytest.raises(OptionError, match="no trained weights"):

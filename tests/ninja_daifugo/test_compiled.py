@@ -17,14 +17,16 @@ from yuugi.envs import make_game
 from yuugi.envs.core.game import BatchGame
 
 ROOT = Path(__file__).resolve().parents[2]
-# The traced rule sets, and one whose every seat holds strong jutsu (so that 60 steps use them all).
+# The traced rule sets, one whose every seat holds strong jutsu (so that 60 steps use them all), and the
+# UECda game (five players, seat changes every game).
 RULE_SETS = ({}, {"ninja": "off", "series_games": 1},
              {"ninja": "symmetric", "pass_lockout": True, "miyako_ochi": False},
              {"ninja": "symmetric", "series_games": 2, "max_game_steps": 40, "reward_scheme": "uecda",
               "loadouts": [{"jutsu": {"henge": 5, "ashidome": 5}, "school": "henge", "gokui": True},
                            {"jutsu": {"raiton": 5, "shuriken": 4}, "school": "bogai", "gokui": True},
                            {"jutsu": {"shuriken": 5, "henge": 3}, "school": "rai", "gokui": True},
-                           {"jutsu": {"ashidome": 2, "raiton": 1}}]})
+                           {"jutsu": {"ashidome": 2, "raiton": 1}}]},
+             {"rules": "uecda", "series_games": 3, "seat_change_every": 1, "max_game_steps": 40})
 
 
 def play(rules: dict, games: int = 8, steps: int = 60) -> list:
@@ -35,7 +37,8 @@ def play(rules: dict, games: int = 8, steps: int = 60) -> list:
     mask = game.legal_mask(st)
     obs = game.observe(st, st.to_play)
     record = [mask.copy(), obs.copy(), game.observe(st, 1), {k: v.copy() for k, v in st.arrays().items()}]
-    rewards = np.zeros((games, 4), np.float32)
+    n = game.num_players
+    rewards = np.zeros((games, n), np.float32)
     for t in range(steps):
         legal = [np.flatnonzero(row) for row in mask]
         actions = np.array([row[rng.integers(len(row))] if len(row) else 0 for row in legal], dtype=np.int64)
@@ -47,7 +50,7 @@ def play(rules: dict, games: int = 8, steps: int = 60) -> list:
             game.step(st, actions)
             mask = game.legal_mask(st)
             obs = game.observe(st, st.to_play)
-            record += [game.observe(st, (np.arange(games) + t) % 4)]
+            record += [game.observe(st, (np.arange(games) + t) % n)]
         record += [mask.copy(), obs.copy(), {k: v.copy() for k, v in st.arrays().items()}]
     return record
 
@@ -82,7 +85,8 @@ def test_fused_step_is_the_composition_of_step_reset_mask_and_observe() -> None:
         composed = fused.copy()
         mask_f, obs_f = game.legal_mask(fused), game.observe(fused, fused.to_play)
         mask_c, obs_c = mask_f.copy(), obs_f.copy()
-        rew_f, rew_c = np.zeros((b, 4), np.float32), np.zeros((b, 4), np.float32)
+        n = game.num_players
+        rew_f, rew_c = np.zeros((b, n), np.float32), np.zeros((b, n), np.float32)
         rng = np.random.default_rng(0)
         for t in range(300):
             legal = [np.flatnonzero(row) for row in mask_f]

@@ -476,11 +476,11 @@ def _build_game(game: str, rules: dict[str, Any]) -> Any:
 
 
 def _check_levels(game: str, levels: list[str], hint: str = "") -> None:
-    from yuugi.agents.registry import LEVELS, level_names, persona_of
+    from yuugi.agents.registry import level_names, persona_of
 
     known = level_names(game)
     for level in levels:
-        if level not in LEVELS and persona_of(game, level) is None:
+        if level not in known and persona_of(game, level) is None:
             raise UsageError(f"unknown level {level!r} for {game}; choose from: {', '.join(known)}{hint}")
     twice = sorted({lv for lv in levels if levels.count(lv) > 1})
     if twice:

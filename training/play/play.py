@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from yuugi.agents.policy import Policy
-from yuugi.agents.registry import LEVELS, PERSONAS, cpu
+from yuugi.agents.registry import PERSONAS, SHIPPED_LEVEL_NAMES, cpu
 from yuugi.envs import make_game
 from yuugi.envs.core.errors import OptionError
 from yuugi.envs.core.game import BatchGame
@@ -53,7 +53,7 @@ def table_for(game_name: str, game: Any, seat: int, who: list[str]) -> Table:
 def _is_level(policy: Policy) -> bool:
     """Whether ``policy`` is one of the shipped CPU levels (``cpu()`` names them by level), not a policy of the
     user's own (a file, a module:attr, an object): those are named by their file or attribute."""
-    return str(getattr(policy, "name", "")) in LEVELS
+    return str(getattr(policy, "name", "")) in SHIPPED_LEVEL_NAMES
 
 
 def _cpu_name(game_name: str, policy: Policy) -> str:

@@ -11,6 +11,20 @@ The websocket protocol: the server sends ``{"type": "state", ...}`` (see
 browser on that table; the browser sends ``{"type": "move", "action": A, "turn": T}``. A move that is
 not legal now, was made for another turn, or is not JSON at all is answered ``{"type": "refused",
 "message": ...}`` and changes nothing.
+
+ninja daifugō has a screen of its own (``static/daifugo.html``, ``daifugo.js``): before the match the
+lobby chooses the school (流派) and up to two ninjutsu with their levels, sent as ``"loadout"`` with the
+new table (the faithful table's seat-0 loadout, so the person sits at seat 0); the state messages carry
+the seat's view and the public events (see :mod:`yuugi.training.serve.daifugo`). ``create_app(positions=
+True)`` also lets ``POST /api/tables`` start a table from a ``"position"`` (the game's ``from_position``
+format: every hand is in it, so a server for people leaves it off; the tests script positions with it).
+
+The career (:mod:`yuugi.training.serve.career`): with ``create_app(career=PATH)`` (``serve`` uses the
+user's data directory) every game the person finishes at the faithful daifugō table's seat 0 earns
+修行ポイント; ``GET /api/career`` is the 道場's state, ``POST /api/career/level_up {"jutsu": NAME}`` raises a
+ninjutsu, ``POST /api/career/reset {"confirm": true}`` starts a new career; a loadout may use each ninjutsu
+up to the level reached. A career file that is refused (corrupt, newer) leaves the tables playable and
+the lobby saying why, with the reset.
 """
 from __future__ import annotations
 
@@ -32,23 +46,28 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yuugi.agents.registry import available_levels, level_names
 from yuugi.envs import available_games, make_game
 
+from .career import Career, CareerError
 from .tables import MoveRefused, Tables, TableSession
 
 STATIC = Path(__file__).parent / "static"
 
 
 def create_app(games: list[str] | None = None, level: str = "normal", opponent: Any = None,
-               rules: Mapping[str, Any] | None = None, seed: int | None = None) -> Starlette:
+               rules: Mapping[str, Any] | None = None, seed: int | None = None, positions: bool = False,
+               career: str | Path | Career | None = None) -> Starlette:
     """The ASGI app. ``games``: the games offered (default: every available game); ``level``: the CPU
     level chosen by default; ``opponent``: a policy for every CPU seat instead of a level (anything
     :func:`yuugi.agents.adapters.as_policy` accepts; then ``games`` must name one game); ``rules``: rule
-    options for every table; ``seed``: the seed of the first table (later ones draw theirs)."""
+    options for every table; ``seed``: the seed of the first table (later ones draw theirs); ``positions``:
+    accept a starting ``"position"`` with a new table (it shows every hand: for tests and demonstrations);
+    ``career``: the career file (or an open :class:`Career`) the daifugō games are written to (None: none)."""
     offered = list(games) if games else available_games()
     if opponent is not None and len(offered) != 1:
         raise ValueError("an opponent policy plays one game: give games=[GAME]")
     base_rules = dict(rules or {})
     tables = Tables()
     first_seed = [seed]
+    careers = CareerHolder(career)
     levels_cache: dict[str, list[str]] = {}
 
     def levels(game: str) -> list[str]:
@@ -63,15 +82,34 @@ def create_app(games: list[str] | None = None, level: str = "normal", opponent: 
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     async def table_page(request: Request) -> Response:
-        return FileResponse(STATIC / "table.html", media_type="text/html")
+        session = tables.get(request.path_params["table_id"])
+        page = "daifugo.html" if session is not None and session.game_name == "ninja_daifugo" else "table.html"
+        return FileResponse(STATIC / page, media_type="text/html")
+
+    async def font(request: Request) -> Response:
+        """IPAexGothic from the matplotlib-fontja wheel (the pictures' font), so that a browser without a
+        Japanese font still draws the table's words; 404 without the pictures extra."""
+        try:
+            from yuugi.envs.pictures.raster import font_file
+
+            path = font_file()
+        except Exception:  # noqa: BLE001 - no font: the page falls back to the browser's own
+            return Response("no font (pip install matplotlib-fontja)", 404)
+        return FileResponse(path, media_type="font/ttf")
 
     async def api_games(request: Request) -> Response:
         out = []
         for g in offered:
             players = (await run_in_threadpool(make_game, g, **base_rules)).num_players
             lv = ["your policy"] if opponent is not None else await run_in_threadpool(levels, g)
-            out.append({"name": g, "players": players, "levels": lv,
-                        "default_level": lv[0] if opponent is not None else (level if level in lv else lv[-1])})
+            entry = {"name": g, "players": players, "levels": lv,
+                     "default_level": lv[0] if opponent is not None else (level if level in lv else lv[-1])}
+            if g == "ninja_daifugo":
+                entry["daifugo"] = daifugo_choices(base_rules)
+                held = careers.career
+                if held is not None and entry["daifugo"]["loadout"]:
+                    entry["daifugo"]["max_levels"] = await run_in_threadpool(held.levels)
+            out.append(entry)
         return JSONResponse({"games": out})
 
     async def api_new_table(request: Request) -> Response:
@@ -92,9 +130,29 @@ def create_app(games: list[str] | None = None, level: str = "normal", opponent: 
         first_seed[0] = None
         if type(seat) is not int or (table_seed is not None and type(table_seed) is not int):
             return JSONResponse({"error": "seat and seed must be integers"}, 400)
+        table_rules = dict(base_rules)
+        if body.get("loadout") is not None:
+            if game != "ninja_daifugo" or table_rules.get("ninja", "faithful") != "faithful":
+                return JSONResponse({"error": "a loadout is chosen for ninja_daifugo's faithful table only"}, 400)
+            if seat != 0:
+                return JSONResponse({"error": "the faithful table's loadout is seat 0's: sit at seat 0 to use it"}, 400)
+            table_rules["loadouts"] = body["loadout"]
+            if careers.career is not None:
+                try:
+                    careers.career.check_loadout(body["loadout"])
+                except CareerError as e:
+                    return JSONResponse({"error": str(e)}, 400)
+        position = body.get("position")
+        if position is not None and not positions:
+            return JSONResponse({"error": "this server starts tables from a deal only (positions are off)"}, 400)
+        record = None
+        faithful = table_rules.get("ninja", "faithful") == "faithful"
+        if game == "ninja_daifugo" and faithful and seat == 0 and opponent is None and careers.career is not None:
+            record = careers.record
         try:
             session = await run_in_threadpool(lambda: TableSession(
-                game, seat=seat, level=lv, opponent=opponent, seed=table_seed, rules=dict(base_rules)))
+                game, seat=seat, level=lv, opponent=opponent, seed=table_seed, rules=table_rules, position=position,
+                on_game_over=record))
         except (ValueError, TypeError) as e:  # OptionError is a ValueError: a bad seat or level
             return JSONResponse({"error": str(e)}, 400)
         tables.add(session)
@@ -141,17 +199,111 @@ def create_app(games: list[str] | None = None, level: str = "normal", opponent: 
         finally:
             watchers.get(table_id, set()).discard(ws)
 
+    async def api_career(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(careers.state))
+
+    async def api_level_up(request: Request) -> Response:
+        body = await _json_object(request)
+        if careers.career is None:
+            return JSONResponse({"error": careers.why_none()}, 400)
+        if body is None or not isinstance(body.get("jutsu"), str):
+            return JSONResponse({"error": 'send {"jutsu": NAME}'}, 400)
+        try:
+            return JSONResponse(await run_in_threadpool(careers.career.level_up, body["jutsu"]))
+        except CareerError as e:
+            return JSONResponse({"error": str(e)}, 400)
+
+    async def api_reset(request: Request) -> Response:
+        body = await _json_object(request)
+        if body is None or body.get("confirm") is not True:
+            return JSONResponse({"error": 'a reset erases the career: send {"confirm": true}'}, 400)
+        if careers.path is None:
+            return JSONResponse({"error": careers.why_none()}, 400)
+        return JSONResponse(await run_in_threadpool(careers.reset))
+
     routes = [
         Route("/", index),
         Route("/t/{table_id}", table_page),
         Route("/api/games", api_games),
+        Route("/font/ipaexg.ttf", font),
+        Route("/api/career", api_career),
+        Route("/api/career/level_up", api_level_up, methods=["POST"]),
+        Route("/api/career/reset", api_reset, methods=["POST"]),
         Route("/api/tables", api_new_table, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)
     app.state.tables = tables
+    app.state.careers = careers
     return app
+
+
+async def _json_object(request: Request) -> dict[str, Any] | None:
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+class CareerHolder:
+    """The server's career: open, refused (with the reason, until a reset), or none at all."""
+
+    def __init__(self, career: str | Path | Career | None) -> None:
+        self.career: Career | None = None
+        self.error: str | None = None
+        self.path: Path | None = None
+        if isinstance(career, Career):
+            self.career, self.path = career, career.path
+        elif career is not None:
+            self.path = Path(career)
+            try:
+                self.career = Career(self.path)
+            except CareerError as e:
+                self.error = str(e)
+
+    def why_none(self) -> str:
+        return self.error or "this server keeps no career (yuugi serve keeps one in your data directory)"
+
+    def state(self) -> dict[str, Any]:
+        if self.career is None:
+            return {"enabled": False, "error": self.error, "path": str(self.path) if self.path else None}
+        return self.career.state()
+
+    def reset(self) -> dict[str, Any]:
+        assert self.path is not None
+        if self.career is not None:
+            self.career.close()
+        self.career, self.error = Career.reset(self.path), None
+        return self.career.state()
+
+    def record(self, session: TableSession, event: dict[str, Any]) -> dict[str, Any] | None:
+        """A finished game of the person at seat 0: its place, written to the career."""
+        career = self.career
+        if career is None:
+            return None
+        place = int(event["places"][session.seat])
+        earned = career.record_game(session.table_id, int(event["game"]), place)
+        state = career.state()
+        return {"earned": earned, "place": place, "held": state["held"], "total": state["earned"],
+                "rank": state["rank"]}
+
+
+def daifugo_choices(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """What the lobby offers for ninja daifugō's loadout: the schools, the jutsu and their levels."""
+    from yuugi.envs.ninja_daifugo.actions import JUTSU_JA
+    from yuugi.envs.ninja_daifugo.config import BASE_COST, DEFAULT_LOADOUT, JUTSU, SCHOOLS, USES_BY_LEVEL
+
+    from .daifugo import FAITHFUL_CPUS, SCHOOL_JA
+
+    return {
+        "loadout": rules.get("ninja", "faithful") == "faithful",  # only the faithful table has a seat-0 loadout
+        "schools": [{"name": name, "ja": SCHOOL_JA[k] or "なし"} for k, name in enumerate(SCHOOLS)],
+        "jutsu": [{"name": name, "ja": JUTSU_JA[j], "cost": BASE_COST[j]} for j, name in enumerate(JUTSU)],
+        "max_jutsu": 2, "levels": list(range(1, 6)), "uses_by_level": list(USES_BY_LEVEL),
+        "default": DEFAULT_LOADOUT, "cpus": list(FAITHFUL_CPUS),
+    }
 
 
 def free_socket(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
@@ -167,16 +319,29 @@ def free_socket(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
 
 def serve(host: str = "127.0.0.1", port: int = 0, games: list[str] | None = None, level: str = "normal",
           opponent: Any = None, rules: Mapping[str, Any] | None = None, seed: int | None = None,
-          open_browser: bool = False, log_level: str = "warning") -> None:
-    """Run the web tables until interrupted: bind ``host``:``port`` (port 0: a free one), print the link."""
+          open_browser: bool = False, log_level: str = "warning", career: str | Path | None = "default") -> None:
+    """Run the web tables until interrupted: bind ``host``:``port`` (port 0: a free one), print the link.
+    ``career``: the daifugō career file ("default": career.sqlite3 in the user's data directory; None: none)."""
     import uvicorn
 
-    app = create_app(games=games, level=level, opponent=opponent, rules=rules, seed=seed)
-    sock = free_socket(host, port)
+    sock = free_socket(host, port)  # first: a port that cannot be had starts nothing (nor a career file)
+    if career == "default":
+        try:
+            from .career import default_path
+
+            career = default_path()
+        except ImportError:  # platformdirs is in the serve extra; without it, no career
+            print("yuugi serve: no career (pip install platformdirs to keep one)", file=sys.stderr)
+            career = None
+    app = create_app(games=games, level=level, opponent=opponent, rules=rules, seed=seed, career=career)
+    if app.state.careers.error:
+        print(f"yuugi serve: career refused: {app.state.careers.error}", file=sys.stderr)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
     print(f"yuugi serve: play at {url}  (Ctrl-C stops the server; its tables live in its memory)", flush=True)
+    if app.state.careers.career is not None:
+        print(f"yuugi serve: your ninja daifugō career is kept in {app.state.careers.path}", flush=True)
     if open_browser:
         import webbrowser
         webbrowser.open(url)

@@ -1,0 +1,186 @@
+"""The daifugō career file (yuugi.training.serve.career): a round trip through SQLite, the 道場, the rank,
+each game written once, and the files it refuses (corrupt, not a career, newer schema) with a message."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.serve.daifugo_positions import SERIES_RULES
+from yuugi.training.serve.career import NUMBERS, SCHEMA_VERSION, Career, CareerError, default_path, rank_of
+
+
+def test_a_new_career_round_trips_through_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "career.sqlite3"
+    c = Career(path)
+    first = c.state()
+    assert first["earned"] == first["held"] == first["games"] == 0
+    assert first["levels"] == NUMBERS["starting_levels"] and first["rank"] == NUMBERS["ranks"][0][1]
+    assert c.record_game("t1", 1, 1) == NUMBERS["points_by_place"][0]
+    assert c.record_game("t1", 2, 4) == NUMBERS["points_by_place"][3]
+    c.close()
+    again = Career(path).state()  # everything came back from the file
+    earned = NUMBERS["points_by_place"][0] + NUMBERS["points_by_place"][3]
+    assert (again["earned"], again["held"], again["spent"], again["games"]) == (earned, earned, 0, 2)
+
+
+def test_a_game_is_written_once(tmp_path: Path) -> None:
+    c = Career(tmp_path / "c.sqlite3")
+    assert c.record_game("t", 1, 2) == NUMBERS["points_by_place"][1]
+    assert c.record_game("t", 1, 2) == 0, "the same game of the same table counts once"
+    assert c.state()["earned"] == NUMBERS["points_by_place"][1] and c.state()["games"] == 1
+    with pytest.raises(CareerError, match="place"):
+        c.record_game("t", 2, 5)
+
+
+def test_the_dojo_spends_held_points_and_the_rank_follows_the_points_earned(tmp_path: Path) -> None:
+    c = Career(tmp_path / "c.sqlite3")
+    with pytest.raises(CareerError, match="costs"):
+        c.level_up("raiton")  # nothing held yet
+    games = 0
+    while c.state()["earned"] < NUMBERS["ranks"][1][0]:  # earn up to the second rank
+        c.record_game("t", games, 1)
+        games += 1
+    before = c.state()
+    assert before["rank"] == NUMBERS["ranks"][1][1]
+    after = c.level_up("raiton")  # raiton: not unlocked (0) -> level 1
+    assert after["levels"]["raiton"] == 1
+    assert after["held"] == before["held"] - NUMBERS["level_cost"][1]
+    assert after["earned"] == before["earned"] and after["rank"] == before["rank"], "spending never lowers the rank"
+    with pytest.raises(CareerError, match="unknown ninjutsu"):
+        c.level_up("katon")
+    c.check_loadout({"jutsu": {"raiton": 1, "ashidome": 1}})
+    with pytest.raises(CareerError, match="道場"):
+        c.check_loadout({"jutsu": {"raiton": 2}})
+    with pytest.raises(CareerError, match="not unlocked"):
+        c.check_loadout({"jutsu": {"henge": 1}})
+
+
+def test_levels_stop_at_five(tmp_path: Path) -> None:
+    c = Career(tmp_path / "c.sqlite3")
+    needed = sum(NUMBERS["level_cost"][lv] for lv in range(2, 6))  # ashidome starts at level 1
+    k = 0
+    while c.state()["held"] < needed:
+        c.record_game("t", k, 1)
+        k += 1
+    for _ in range(4):
+        c.level_up("ashidome")
+    assert c.state()["levels"]["ashidome"] == 5 and c.state()["next_cost"]["ashidome"] is None
+    with pytest.raises(CareerError, match="highest"):
+        c.level_up("ashidome")
+
+
+def test_ranks_by_points_earned() -> None:
+    ranks = NUMBERS["ranks"]
+    assert rank_of(0)[0] == ranks[0][1]
+    assert rank_of(ranks[1][0] - 1)[0] == ranks[0][1] and rank_of(ranks[1][0])[0] == ranks[1][1]
+    assert rank_of(10**9) == (ranks[-1][1], None, None)
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"this is not a database at all, just some text" * 40, "not a yuugi career file or is damaged"),
+    (b"SQLite format 3\x00" + b"\xff" * 2000, "not a yuugi career file or is damaged"),
+], ids=["text", "sqlite-header-then-junk"])
+def test_a_corrupt_file_is_refused(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "c.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(CareerError, match=message):
+        Career(path)
+    assert path.read_bytes() == content, "a refused file is left as it was"
+
+
+def test_another_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(CareerError, match="not a yuugi career file"):
+        Career(path)
+
+
+def test_a_newer_schema_is_refused_and_a_damaged_one_too(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+    Career(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(CareerError, match=f"newer yuugi \\(career schema {SCHEMA_VERSION + 1}"):
+        Career(path)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    conn.execute("DROP TABLE games")
+    conn.commit()
+    conn.close()
+    with pytest.raises(CareerError, match="damaged"):
+        Career(path)
+
+
+def test_reset_moves_the_old_file_aside(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+    path.write_bytes(b"garbage" * 100)
+    fresh = Career.reset(path)
+    assert fresh.state()["earned"] == 0
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("c.sqlite3.old-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"garbage" * 100
+
+
+def test_the_default_file_is_in_the_user_data_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "yuugi" / "career.sqlite3"
+
+
+# ---- through the server --------------------------------------------------------------------------
+def finished_series(c: Any) -> dict[str, Any]:
+    """A 1-game table from a position where seat 0 plays its last card and the game ends."""
+    from yuugi.envs.ninja_daifugo.cards import card_name
+
+    rest = [card_name(x) for x in range(53) if card_name(x) not in ("C2", "S3")]
+    pos = {"hands": [["C2"], ["S3"], [], []], "to_play": 0, "finish_positions": [None, None, 1, 2],
+           "discard": rest, "game_index": 1, "titles": ["daifugo", "fugo", "hinmin", "daihinmin"]}
+    r = c.post("/api/tables", json={"game": "ninja_daifugo", "level": "random", "seat": 0, "position": pos})
+    assert r.status_code == 200, r.text
+    session = c.app.state.tables.get(r.json()["id"])
+    msg = session.message()
+    session.move({"type": "move", "action": msg["moves"][0][0], "turn": msg["turn"]})
+    return session.message()
+
+
+def test_the_server_writes_each_game_and_the_dojo_works(tmp_path: Path, make_client: Any) -> None:
+    path = tmp_path / "career.sqlite3"
+    c = make_client(games=["ninja_daifugo"], rules=SERIES_RULES, positions=True, career=path)
+    assert c.get("/api/career").json()["earned"] == 0
+    end = finished_series(c)
+    assert end["over"]
+    over = [e for e in end["events"] if e["kind"] == "game_over"][-1]
+    # seats 2 and 3 went out 1st and 2nd, seat 0 3rd
+    assert over["places"][0] == 3 and over["career"]["earned"] == NUMBERS["points_by_place"][2]
+    on_file = Career(path).state()
+    assert on_file["earned"] == NUMBERS["points_by_place"][2] and on_file["games"] == 1
+    assert "costs" in c.post("/api/career/level_up", json={"jutsu": "henge"}).json()["error"]
+    assert c.post("/api/career/level_up", json=["x"]).status_code == 400
+    assert "not unlocked" in c.post("/api/tables", json={"game": "ninja_daifugo", "seat": 0,
+                                                         "loadout": {"jutsu": {"henge": 1}}}).json()["error"]
+    assert c.get("/api/games").json()["games"][0]["daifugo"]["max_levels"]["henge"] == 0
+    assert c.post("/api/career/reset", json={}).status_code == 400, "a reset needs confirming"
+    assert c.post("/api/career/reset", json={"confirm": True}).json()["earned"] == 0
+
+
+def test_a_refused_file_leaves_the_tables_playable_and_the_reset_recovers(tmp_path: Path, make_client: Any) -> None:
+    path = tmp_path / "career.sqlite3"
+    Career(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.commit()
+    conn.close()
+    c = make_client(games=["ninja_daifugo"], rules=SERIES_RULES, positions=True, career=path)
+    state = c.get("/api/career").json()
+    assert not state["enabled"] and "newer yuugi" in state["error"]
+    assert finished_series(c)["over"], "the tables play on without a career"
+    assert "newer yuugi" in c.post("/api/career/level_up", json={"jutsu": "raiton"}).json()["error"]
+    fresh = c.post("/api/career/reset", json={"confirm": True}).json()
+    assert fresh["enabled"] and fresh["earned"] == 0
+    assert len(list(tmp_path.glob("career.sqlite3.old-*"))) == 1

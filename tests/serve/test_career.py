@@ -184,3 +184,15 @@ def test_a_refused_file_leaves_the_tables_playable_and_the_reset_recovers(tmp_pa
     fresh = c.post("/api/career/reset", json={"confirm": True}).json()
     assert fresh["enabled"] and fresh["earned"] == 0
     assert len(list(tmp_path.glob("career.sqlite3.old-*"))) == 1
+
+
+@pytest.mark.parametrize("flags, expected", [([], "default"), (["--career", "my.sqlite3"], "my.sqlite3"),
+                                             (["--no-career"], None)])
+def test_yuugi_serve_passes_the_career_file_it_is_told(monkeypatch, flags, expected):
+    import importlib
+
+    told = {}
+    monkeypatch.setattr("yuugi.training.serve.app.serve", lambda **kw: told.update(kw))
+    cli = importlib.import_module("yuugi.training.cli.main")
+    assert cli.main(["serve", *flags]) == 0
+    assert told["career"] == expected

@@ -420,7 +420,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             _check_levels(args.game, [args.level])
     try:
         serve(host=args.host, port=args.port, games=[args.game] if args.game else None,
-              level=args.level or "normal", opponent=opponent, rules=rules, seed=args.seed, open_browser=args.open)
+              level=args.level or "normal", opponent=opponent, rules=rules, seed=args.seed, open_browser=args.open,
+              career=args.career)
     except OSError as e:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
     return 0
@@ -688,6 +689,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--seed", type=SEED, default=None, help="the first table's seed")
     sv.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     sv.add_argument("--open", action="store_true", help="open the link in the default browser")
+    career = sv.add_mutually_exclusive_group()
+    career.add_argument("--career", default="default", metavar="PATH",
+                        help="the daifugō career file (default: career.sqlite3 in your user data folder)")
+    career.add_argument("--no-career", dest="career", action="store_const", const=None,
+                        help="play without a career (nothing is saved)")
     sv.set_defaults(func=_cmd_serve)
 
     from yuugi.training.uecda.cli import add_uecda_parser  # yuugi uecda client | server: training/uecda/

@@ -1,7 +1,13 @@
 """Driving a web table through its websocket, as a browser would."""
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import contextlib
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -38,3 +44,54 @@ def play_to_end(ws: Any, first: dict[str, Any], rng: np.random.Generator, max_mo
         ws.send_json({"type": "move", "action": action, "turn": msg["turn"]})
         msg = ws.receive_json()
     raise AssertionError(f"game not over after {max_moves} moves")
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+INSTALL_BROWSER = "apt-get install -y chromium && pip install playwright (the serve extra's browser test)"
+
+
+@contextlib.contextmanager
+def uvicorn_serving(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn on 127.0.0.1 and a free port, in a thread; yields its base URL."""
+    import uvicorn
+
+    from yuugi.training.serve.app import free_socket
+
+    sock = free_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
+    thread = threading.Thread(target=lambda: asyncio.run(srv.serve(sockets=[sock])), daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@contextlib.contextmanager
+def headless_chromium() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright; without them, fails under CI and skips elsewhere, in one line."""
+    import pytest
+
+    from tests.serve.conftest import need
+
+    need(("playwright",), INSTALL_BROWSER)
+    if not CHROMIUM.exists():
+        line = f"no {CHROMIUM}: {INSTALL_BROWSER}"
+        if os.environ.get("CI"):
+            pytest.fail(line, pytrace=False)
+        pytest.skip(line)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        try:
+            yield browser
+        finally:
+            browser.close()

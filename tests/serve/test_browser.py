@@ -7,88 +7,53 @@ saying how to install them.
 """
 from __future__ import annotations
 
-import asyncio
-import os
 import re
-import threading
-import time
-from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-from tests.serve.conftest import need
-
-CHROMIUM = Path("/usr/bin/chromium")
-INSTALL_BROWSER = "apt-get install -y chromium && pip install playwright (the serve extra's browser test)"
+from tests.serve.helpers import headless_chromium, uvicorn_serving
 
 
 @pytest.fixture()
 def server() -> Iterator[str]:
-    import uvicorn
-
     from yuugi.training.serve import create_app
-    from yuugi.training.serve.app import free_socket
 
-    sock = free_socket("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(games=["nigejozu"], seed=2), log_level="warning",
-                                        ws="websockets-sansio"))
-    thread = threading.Thread(target=lambda: asyncio.run(srv.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with uvicorn_serving(create_app(games=["nigejozu"], seed=2)) as url:
+        yield url
 
 
 def test_chromium_plays_a_whole_nigejozu_game(server: str) -> None:
-    need(("playwright",), INSTALL_BROWSER)
-    if not CHROMIUM.exists():
-        line = f"no {CHROMIUM}: {INSTALL_BROWSER}"
-        if os.environ.get("CI"):
-            pytest.fail(line, pytrace=False)
-        pytest.skip(line)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/?game=nigejozu")
-            page.wait_for_function("document.querySelectorAll('#level option').length > 0")
-            page.select_option("#level", "random")
-            page.select_option("#seat", "0")
-            page.click("#start")
-            page.wait_for_url(re.compile(r".*/t/[^/]+$"))
-            clicks = reloaded = 0
-            while True:
-                page.wait_for_selector("button.move:not([disabled]), #scores:not([hidden])", timeout=60_000)
-                if page.is_visible("#scores"):
-                    break
-                svg = page.inner_html("#picture")
-                assert svg.startswith("<svg"), svg[:80]
-                page.click("button.move:not([disabled]) >> nth=0")
-                clicks += 1
-                if clicks == 5 and not reloaded:  # a reload resumes the table
-                    url = page.url
-                    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
-                    page.reload()
-                    assert page.url == url
-                    reloaded = 1
-                assert clicks < 500, "the game did not end"
-            text = page.inner_text("#scores")
-            assert "final scores" in text
-            scores = page.query_selector_all("#scores li.score")
-            assert len(scores) == 2 and re.search(r"[+-]?\d", scores[0].inner_text())
-            assert page.inner_text("#status") == "the game is over"
-            assert not errors, errors
-            assert clicks > 5 and reloaded
-        finally:
-            browser.close()
+    with headless_chromium() as browser:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + "/?game=nigejozu")
+        page.wait_for_function("document.querySelectorAll('#level option').length > 0")
+        page.select_option("#level", "random")
+        page.select_option("#seat", "0")
+        page.click("#start")
+        page.wait_for_url(re.compile(r".*/t/[^/]+$"))
+        clicks = reloaded = 0
+        while True:
+            page.wait_for_selector("button.move:not([disabled]), #scores:not([hidden])", timeout=60_000)
+            if page.is_visible("#scores"):
+                break
+            svg = page.inner_html("#picture")
+            assert svg.startswith("<svg"), svg[:80]
+            page.click("button.move:not([disabled]) >> nth=0")
+            clicks += 1
+            if clicks == 5 and not reloaded:  # a reload resumes the table
+                url = page.url
+                page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+                page.reload()
+                assert page.url == url
+                reloaded = 1
+            assert clicks < 500, "the game did not end"
+        text = page.inner_text("#scores")
+        assert "final scores" in text
+        scores = page.query_selector_all("#scores li.score")
+        assert len(scores) == 2 and re.search(r"[+-]?\d", scores[0].inner_text())
+        assert page.inner_text("#status") == "the game is over"
+        assert not errors, errors
+        assert clicks > 5 and reloaded

@@ -14,23 +14,17 @@ them (as tests/serve/test_browser.py).
 """
 from __future__ import annotations
 
-import asyncio
-import os
 import re
-import threading
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import httpx2 as httpx
 import pytest
 
-from tests.serve.conftest import need
+from tests.serve.helpers import headless_chromium, uvicorn_serving
 from tests.serve.daifugo_positions import SERIES_RULES, exchange, lock_then_revolution
 from yuugi.training.serve.career import NUMBERS, Career
 
-CHROMIUM = Path("/usr/bin/chromium")
-INSTALL_BROWSER = "apt-get install -y chromium && pip install playwright (the serve extra's browser test)"
 
 
 @pytest.fixture(scope="module")
@@ -40,43 +34,17 @@ def career_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(career_file: Path) -> Iterator[str]:
-    import uvicorn
-
     from yuugi.training.serve import create_app
-    from yuugi.training.serve.app import free_socket
 
-    sock = free_socket("127.0.0.1", 0)
-    port = sock.getsockname()[1]
     app = create_app(games=["ninja_daifugo"], rules=SERIES_RULES, positions=True, level="easy", career=career_file)
-    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
-    thread = threading.Thread(target=lambda: asyncio.run(srv.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with uvicorn_serving(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    need(("playwright",), INSTALL_BROWSER)
-    if not CHROMIUM.exists():
-        line = f"no {CHROMIUM}: {INSTALL_BROWSER}"
-        if os.environ.get("CI"):
-            pytest.fail(line, pytrace=False)
-        pytest.skip(line)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        try:
-            yield b
-        finally:
-            b.close()
+    with headless_chromium() as b:
+        yield b
 
 
 def open_page(browser: Any) -> tuple[Any, list[str]]:

@@ -313,20 +313,18 @@ class UecdaServer:
             self._fault(p, f"{client.malformed} malformed tables")
 
     def _send(self, p: int, table: np.ndarray, what: str) -> None:
-        conn = self.clients[p].conn
-        if conn is None:
-            return
-        try:
-            conn.send_table(table, what)
-        except ProtocolError as e:
-            self._fault(p, str(e))
+        self._deliver(p, lambda conn: conn.send_table(table, what))
 
     def _send_int(self, p: int, value: int, what: str) -> None:
+        self._deliver(p, lambda conn: conn.send_int(value, what))
+
+    def _deliver(self, p: int, send: Callable[[Any], None]) -> None:
+        """Send to player ``p`` unless its seat has no connection; a failed send faults the seat."""
         conn = self.clients[p].conn
         if conn is None:
             return
         try:
-            conn.send_int(value, what)
+            send(conn)
         except ProtocolError as e:
             self._fault(p, str(e))
 

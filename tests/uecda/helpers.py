@@ -4,21 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from yuugi.envs import make_game
-from yuugi.envs.core.errors import OptionError
 from yuugi.envs.ninja_daifugo import actions as A
 
 RANKS = "3456789TJQKA2"
 SUITS = "SHDC"
 ALL_CARDS = [s + r for r in RANKS for s in SUITS] + ["JK"]
 LABELS = {A.action_label(i): i for i in range(A.NUM_ACTIONS)}
-
-
-def uecda_available() -> bool:
-    try:
-        make_game("ninja_daifugo", rules="uecda")
-    except (OptionError, TypeError):
-        return False
-    return True
 
 
 def plain_game(players: int = 4) -> Any:

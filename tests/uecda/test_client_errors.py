@@ -13,11 +13,9 @@ from yuugi.training.uecda import table as T
 from yuugi.training.uecda.client import UecdaClient
 from yuugi.training.uecda.connection import Connection, ProtocolError
 
-from .helpers import uecda_available
 from .peers import fake_server
 
 cli = importlib.import_module("yuugi.training.cli.main")
-needs_uecda = pytest.mark.skipif(not uecda_available(), reason="needs the rules='uecda' preset")
 
 
 def play_against(script, timeout: float = 2.0):
@@ -30,7 +28,6 @@ def play_against(script, timeout: float = 2.0):
         server.outcome()
 
 
-@needs_uecda
 def test_a_malformed_deal_table_is_a_clear_error():
     def script(sock):
         sock.sendall(struct.pack(">i", 0))
@@ -42,7 +39,6 @@ def test_a_malformed_deal_table_is_a_clear_error():
         play_against(script)
 
 
-@needs_uecda
 def test_a_server_closing_mid_table_is_a_clear_error():
     def script(sock):
         sock.sendall(struct.pack(">i", 1) + bytes(100))  # the player number, then 100 of 480 bytes
@@ -50,7 +46,6 @@ def test_a_server_closing_mid_table_is_a_clear_error():
         play_against(script)
 
 
-@needs_uecda
 def test_a_silent_server_times_out():
     def script(sock):
         sock.sendall(struct.pack(">i", 2))
@@ -59,7 +54,6 @@ def test_a_silent_server_times_out():
         play_against(script, timeout=0.3)
 
 
-@needs_uecda
 def test_a_bad_player_number_is_a_clear_error():
     def script(sock):
         sock.sendall(struct.pack(">i", 9))
@@ -82,7 +76,6 @@ def test_cli_no_server_is_one_line(capsys):
     assert f"cannot connect to 127.0.0.1:{port}" in err[0] and "Traceback" not in err[0]
 
 
-@needs_uecda
 def test_cli_malformed_table_is_one_line(capsys):
     def script(sock):
         sock.sendall(struct.pack(">i", 0) + T.to_bytes(T.empty_table() - 5))
@@ -120,14 +113,12 @@ def one_move_game(sock, end_flag: int) -> None:
     sock.sendall(T.to_bytes(hand) + T.to_bytes(T.hand_to_table([0])) + struct.pack(">i", end_flag))
 
 
-@needs_uecda
 def test_all_over_flag_ends_the_run_with_a_summary():
     summary = play_against(lambda sock: (one_move_game(sock, 2), sock.recv(1)))
     assert summary.games == 1 and summary.note is None and summary.player == 0
     assert "1 game(s)" in summary.text()
 
 
-@needs_uecda
 def test_a_server_closing_between_games_ends_the_run_with_a_summary():
     summary = play_against(lambda sock: one_move_game(sock, 1))  # game over, then the server hangs up
     assert summary.games == 1

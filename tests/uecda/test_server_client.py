@@ -11,11 +11,7 @@ from yuugi.envs.faces.replay import final_state, load
 from yuugi.training.uecda.server import ServerConfig, UecdaServer
 from yuugi.training.uecda.standings import format_standings
 
-from .helpers import uecda_available
 from .peers import Thread, our_client, scripted_client
-
-pytestmark = pytest.mark.skipif(not uecda_available(), reason="needs the rules='uecda' preset")
-
 
 @pytest.fixture(autouse=True, scope="module")
 def compiled():
@@ -180,3 +176,16 @@ def test_a_client_observes_what_the_engine_shows_its_seat(tmp_path, monkeypatch)
             assert wrong == [], f"player {player}, move {compared}: blocks {wrong} differ"
             compared += 1
     assert compared > 100
+
+
+def test_an_expert_client_searches_from_the_game_it_rebuilt(tmp_path):
+    """expert decides by search from the game state, not from an observation: the client gives it the game
+    it rebuilt from the messages, and its plays are accepted."""
+    from yuugi.agents.registry import cpu
+
+    server, thread, lines = start_server(tmp_path, games=1)
+    policies = [cpu("ninja_daifugo", "expert", rules="uecda")] + [UecdaDefault() for _ in range(4)]
+    clients = [our_client(server.port, p, f"c{i}") for i, p in enumerate(policies)]
+    thread.outcome()
+    summaries = [c.outcome() for c in clients]
+    assert all(s.games == 1 and s.rejected == [] and s.fallbacks == 0 for s in summaries)

@@ -8,9 +8,9 @@ import pytest
 
 from yuugi.agents.heuristics.uecda_default import UecdaDefault
 
-from .helpers import label, plain_game, position, uecda_available
+from .helpers import label, plain_game, position
 
-PLAYER_COUNTS = [4] + ([5] if uecda_available() else [])
+PLAYER_COUNTS = [4, 5]
 
 
 def choose(players: int, me: list[str], field: dict | None = None, revolution: bool = False, **extra) -> str:

@@ -162,12 +162,19 @@ class UecdaClient:
             self.log(f"could not rebuild the game ({e}); playing the lowest single or passing")
             return self._fallback(view)
         observation = self.game.observe(st, view.me)
-        action = int(self.policy.act(observation, mask, self.rng)[0])
+        action = int(self._act(st, view.me, observation, mask))
         if not (0 <= action < A.NUM_PLAY_ACTIONS and mask[0, action]):
             self.summary.fallbacks += 1
             self.log(f"the policy chose action {action}, which is not legal here; uecda_default plays instead")
             action = int(baseline().act(observation, mask, self.rng)[0])
         return action
+
+    def _act(self, st: Any, seat: int, observation: np.ndarray, mask: np.ndarray) -> int:
+        """The policy's action: from the observation, or by search from the rebuilt game (``expert``; the cards
+        it cannot see were dealt at random, and the search resamples them anyway)."""
+        from yuugi.agents.search.dispatch import act
+
+        return int(act(self.policy, self.game, st, np.array([seat]), observation, mask, self.rng)[0])
 
     def _fallback(self, view: SeatView) -> int:
         if not view.state.field_empty:
@@ -182,7 +189,7 @@ class UecdaClient:
             seat = view.me
             gifts = []
             for _ in range(count):
-                a = int(self.policy.act(self.game.observe(st, seat), mask, self.rng)[0])
+                a = int(self._act(st, seat, self.game.observe(st, seat), mask))
                 if not (A.PICK0 <= a < A.NUM_ACTIONS and mask[0, a]):
                     raise ValueError(f"the policy chose {a}, not a card to give")
                 gifts.append(a - A.PICK0)

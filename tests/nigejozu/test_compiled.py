@@ -1,84 +1,32 @@
-"""The compiled rules mean what their Python reads: the same play with ``NUMBA_DISABLE_JIT=1`` (the rules
-run as plain Python) gives the same masks, observations, rewards and state arrays, step for step.
-
-Also: the fused batch step (one kernel) is the base class's composition of step, reset, mask and observe.
-"""
+"""nigejozu's compiled rules mean what their Python reads, its fused step is the core's step-by-step
+default, and two threads play as one (the shared checks: tests/compiled_checks.py)."""
 from __future__ import annotations
 
-import os
-import pickle
-import subprocess
-import sys
 from pathlib import Path
 
-import numpy as np
-
+import pytest
 from yuugi.envs import make_game
-from yuugi.envs.core.game import BatchGame
 
-ROOT = Path(__file__).resolve().parents[2]
-RULE_SETS = ({}, {"card_model": "single12", "taikyaku_n": 2},
-             {"muhon_returns_to_hand": False, "reinf_per_win": 2, "reward_scheme": "score_diff"})
+from tests.compiled_checks import (assert_fused_step_equals_core_default, assert_python_reading_equals_compiled,
+                                   assert_threads_change_nothing)
 
-
-def play(rules: dict, games: int = 8, steps: int = 60) -> list:
-    """Random legal play through init, observe and step_fused (finished games restarted), recorded."""
-    game = make_game("nigejozu", **rules)
-    rng = np.random.default_rng(3)
-    st = game.init(np.arange(games))
-    mask = game.legal_mask(st)
-    obs = game.observe(st, st.to_play)
-    record = [mask.copy(), obs.copy(), game.observe(st, 1), {k: v.copy() for k, v in st.arrays().items()}]
-    rewards = np.zeros((games, 2), np.float32)
-    for t in range(steps):
-        legal = [np.flatnonzero(row) for row in mask]
-        actions = np.array([row[rng.integers(len(row))] if len(row) else 0 for row in legal], dtype=np.int64)
-        seeds = np.arange(games * (t + 1), games * (t + 2), dtype=np.uint64)
-        finished = game.step_fused(st, actions, mask, obs, reset_seeds=seeds, rewards_out=rewards)
-        record += [finished.copy(), mask.copy(), obs.copy(), rewards.copy(),
-                   {k: v.copy() for k, v in st.arrays().items()}]
-    record.append(game.winner(st))
-    return record
+RULE_SETS = {
+    "default": {},
+    "single12": {"card_model": "single12", "taikyaku_n": 2},
+    "score_diff": {"muhon_returns_to_hand": False, "reinf_per_win": 2, "reward_scheme": "score_diff"},
+}
 
 
-def _equal(a, b) -> bool:
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
-    return a.dtype == b.dtype and np.array_equal(a, b)
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_python_reading_equals_the_compiled_rules(name: str, tmp_path: Path) -> None:
+    assert_python_reading_equals_compiled("nigejozu", RULE_SETS[name], tmp_path, steps=80)
 
 
-def test_python_reading_of_the_rules_matches_the_compiled_rules(tmp_path: Path) -> None:
-    out = tmp_path / "python.pkl"
-    script = ("import pickle, sys\nfrom tests.nigejozu.test_compiled import RULE_SETS, play\n"
-              f"pickle.dump([play(r) for r in RULE_SETS], open({str(out)!r}, 'wb'))\n")
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    python = pickle.loads(out.read_bytes())
-    for rules, interpreted in zip(RULE_SETS, python):
-        compiled = play(rules)
-        assert len(compiled) == len(interpreted)
-        for k, (a, b) in enumerate(zip(compiled, interpreted)):
-            assert _equal(a, b), (rules, k)
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+@pytest.mark.parametrize("resets", [True, False])
+def test_fused_step_equals_the_core_default(name: str, resets: bool) -> None:
+    assert assert_fused_step_equals_core_default(make_game("nigejozu", **RULE_SETS[name]), resets) > 0
 
 
-def test_fused_step_is_the_composition_of_step_reset_mask_and_observe() -> None:
-    for rules in RULE_SETS:
-        game = make_game("nigejozu", **rules)
-        b = 64
-        fused = game.init(np.arange(b))
-        composed = fused.copy()
-        mask_f, obs_f = game.legal_mask(fused), game.observe(fused, fused.to_play)
-        mask_c, obs_c = mask_f.copy(), obs_f.copy()
-        rew_f, rew_c = np.zeros((b, 2), np.float32), np.zeros((b, 2), np.float32)
-        rng = np.random.default_rng(0)
-        for t in range(300):
-            legal = [np.flatnonzero(row) for row in mask_f]
-            actions = np.array([row[rng.integers(len(row))] if len(row) else 0 for row in legal], dtype=np.int64)
-            seeds = np.arange(b * (t + 1), b * (t + 2), dtype=np.uint64) if t % 3 else None  # some steps keep the ended
-            done_f = game.step_fused(fused, actions, mask_f, obs_f, reset_seeds=seeds, rewards_out=rew_f)
-            done_c = BatchGame.step_fused(game, composed, actions, mask_c, obs_c, reset_seeds=seeds, rewards_out=rew_c)
-            assert np.array_equal(done_f, done_c) and np.array_equal(rew_f, rew_c), (rules, t)
-            assert np.array_equal(mask_f, mask_c) and np.array_equal(obs_f, obs_c), (rules, t)
-            assert fused.equals(composed), (rules, t)
+def test_threads_change_nothing() -> None:
+    assert_threads_change_nothing("nigejozu", {})

@@ -14,7 +14,7 @@ import numpy as np
 from yuugi.envs.core.jit import rules
 
 from . import actions as A
-from .cards import JOKER, NUM_CARDS, NUM_RANKS, NUM_SUITS
+from .cards import JOKER, NUM_RANKS, NUM_SUITS, lowest_card
 from .tables import FC_EMPTY, FC_GROUP0, FC_SEQ0
 
 _ONE = np.uint64(1)
@@ -60,9 +60,10 @@ def offer(a: int, allowed: np.ndarray, fits: np.ndarray, mask: np.ndarray) -> bo
 def offer_singles(hand: np.uint64, allowed: np.ndarray, fits: np.ndarray, mask: np.ndarray) -> bool:
     """Any one card (the joker alone is the joker single). True when one of them is legal."""
     found = False
-    for card in range(NUM_CARDS):
-        if holds_card(hand, card):
-            found |= offer(A.SINGLE0 + card, allowed, fits, mask)
+    rest = hand
+    while rest:  # the cards held, lowest first
+        found |= offer(A.SINGLE0 + lowest_card(rest), allowed, fits, mask)
+        rest &= rest - _ONE
     return found
 
 

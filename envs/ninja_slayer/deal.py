@@ -23,13 +23,13 @@ _SEED_MIX = np.uint64(0x5EED5EED5EED5EED)
 _NO_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-@rules(allocates=True)
+@rules
 def key_from_seed(seed):
     """The stream key of a seed (as ``rng.keys_from_seeds``)."""
     return splitmix64(splitmix64(np.uint64(seed)) ^ _SEED_MIX)
 
 
-@rules(allocates=True)
+@rules
 def clear_game(st, i):
     """Game ``i`` as :func:`.state.empty_state` leaves it: empty zones, empty stack, no attack."""
     st.to_play[i] = 0
@@ -180,7 +180,7 @@ def shuffle_deck(st, i, seat):
         st.deck[i, seat, j] = cards[order[j]]
 
 
-@rules(allocates=True)
+@rules
 def new_game(st, ct, cf, i, seed, kinds, listed, constructed, pools, pool_len, sr_rate):
     """Game ``i`` started from ``seed``: decks, shuffles, the first player, the opening hands; then it runs
     to its first decision."""

@@ -8,6 +8,12 @@ Between two decisions the game runs automatic steps; ``st.op[i]`` names the next
 a step ends → the next begins → the top of the stack resolves → its damage is dealt point by point →
 the rule check → pending triggers and ウケミ effects go onto the stack → the priority window →
 a decision is asked (taken by the engine when it is forced).
+
+No rule here allocates an array, so every one compiles without numba's reference counting (``@rules``),
+which would otherwise count references to each of the state's ~90 arrays on every call (with it, one
+batch step cost over ten times as much). Hence a set of characters is an int of :func:`slot_bit` bits,
+and the legal targets of a choice are answered one target at a time (:func:`target_legal`) instead of
+built as a table.
 """
 from __future__ import annotations
 
@@ -34,19 +40,18 @@ from .tables import (CF_AUTO_PASS, CF_COMPACT, CF_DRAW_FROM_EMPTY, CF_INTERRUPT_
                      CT_ARG, CT_COST, CT_HAYATE, CT_INTERRUPT, CT_IS_CHAR, CT_KAIZEN, CT_KARATE, CT_KOUSAKU,
                      CT_OPCODE, CT_TARGET, CT_TRIGGER, CT_UK_ARG, CT_UK_OP, CT_UK_TARGET, CT_UKEMI)
 
-NUM_TARGET_KINDS = 10
 NO_TARGET = 12  # target index 12: no choice / the player / the stack (0..5 my slots, 6..11 the opponent's)
 NUM_TARGETS = 13
 _MAX_MICRO_STEPS = 100_000  # automatic steps per advance: a guard against an engine bug
 
 
 # ---- zones ---------------------------------------------------------------------------------------
-@rules(allocates=True)
+@rules
 def deck_len(st, i, p):
     return int(st.deck_size[i, p]) - int(st.deck_ptr[i, p])
 
 
-@rules(allocates=True)
+@rules
 def lose(st, i, p, reason):
     """Seat ``p`` met a loss condition (the first reason recorded is kept); the game ends after the step."""
     st.loser[i, p] = True
@@ -54,14 +59,14 @@ def lose(st, i, p, reason):
         st.end_reason[i] = reason
 
 
-@rules(allocates=True)
+@rules
 def check_deckout(st, cf, i, p):
     """Under ``reach_zero`` a deck that has just reached 0 cards loses at once."""
     if not cf[CF_DRAW_FROM_EMPTY] and deck_len(st, i, p) == 0:
         lose(st, i, p, END_DECKOUT)
 
 
-@rules(allocates=True)
+@rules
 def take_top(st, i, p):
     """The top card of seat ``p``'s deck (the caller made sure there is one); it leaves the deck."""
     ptr = int(st.deck_ptr[i, p])
@@ -71,12 +76,12 @@ def take_top(st, i, p):
     return card
 
 
-@rules(allocates=True)
+@rules
 def to_grave(st, i, p, card):
     st.grave[i, p, card] += 1
 
 
-@rules(allocates=True)
+@rules
 def to_hand(st, i, p, card, known):
     """Into the lowest empty hand slot; a full hand burns the card to オヒガン."""
     for h in range(HAND_SLOTS):
@@ -87,13 +92,13 @@ def to_hand(st, i, p, card, known):
     to_grave(st, i, p, card)
 
 
-@rules(allocates=True)
+@rules
 def leave_hand(st, i, p, h):
     st.hand[i, p, h] = -1
     st.hand_known[i, p, h] = False
 
 
-@rules(allocates=True)
+@rules
 def draw(st, cf, i, p):
     """Seat ``p`` draws a card (an empty deck loses under ``draw_from_empty``, else draws nothing)."""
     if deck_len(st, i, p) <= 0:
@@ -104,7 +109,7 @@ def draw(st, cf, i, p):
     check_deckout(st, cf, i, p)
 
 
-@rules(allocates=True)
+@rules
 def ramp(st, cf, i, p):
     """The top card of the deck goes to the エテル zone tapped (an empty deck moves nothing)."""
     if deck_len(st, i, p) <= 0:
@@ -115,7 +120,7 @@ def ramp(st, cf, i, p):
     check_deckout(st, cf, i, p)
 
 
-@rules(allocates=True)
+@rules
 def take_damage_card(st, i, p, card):
     """A revealed card without ウケミ goes face up to the damage zone; the 10th loses."""
     st.dmg_up[i, p] += 1
@@ -124,7 +129,7 @@ def take_damage_card(st, i, p, card):
         lose(st, i, p, END_DAMAGE)
 
 
-@rules(allocates=True)
+@rules
 def karate(st, ct, i, p, s):
     """Current カラテ of a field slot (printed + modifier, at least 0); 0 for an empty slot."""
     card = int(st.fld_card[i, p, s])
@@ -133,7 +138,7 @@ def karate(st, ct, i, p, s):
     return max(int(ct[CT_KARATE, card]) + int(st.fld_kmod[i, p, s]), 0)
 
 
-@rules(allocates=True)
+@rules
 def kousaku(st, ct, i, p, s):
     card = int(st.fld_card[i, p, s])
     if card < 0:
@@ -141,7 +146,7 @@ def kousaku(st, ct, i, p, s):
     return max(int(ct[CT_KOUSAKU, card]) + int(st.fld_wmod[i, p, s]), 0)
 
 
-@rules(allocates=True)
+@rules
 def free_slot(st, i, p):
     for s in range(FIELD_SLOTS):
         if st.fld_card[i, p, s] < 0:
@@ -149,7 +154,7 @@ def free_slot(st, i, p):
     return -1
 
 
-@rules(allocates=True)
+@rules
 def clear_slot(st, i, p, s):
     st.fld_card[i, p, s] = -1
     st.fld_obj[i, p, s] = -1
@@ -163,7 +168,7 @@ def clear_slot(st, i, p, s):
 
 
 # ---- the stack and the pending items (§2.6) -----------------------------------------------------
-@rules(allocates=True)
+@rules
 def push(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tgt_slot, tgt_obj, ref):
     """One item on top of the stack (an item that would be the 17th is dropped)."""
     j = int(st.stk_len[i])
@@ -184,7 +189,7 @@ def push(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tg
     st.stk_len[i] = j + 1
 
 
-@rules(allocates=True)
+@rules
 def pend(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tgt_slot, tgt_obj):
     """A trigger or ウケミ effect waits to go on the stack after the current event. Its key orders them:
     the turn player's first (they resolve last), ウケミ effects in reveal order, then triggers by slot."""
@@ -211,7 +216,7 @@ def pend(st, i, kind, card, ctrl, op, arg, tk, src_slot, src_obj, tgt_player, tg
     st.pend_len[i] = j + 1
 
 
-@rules(allocates=True)
+@rules
 def pend_trigger(st, ct, i, p, slot, card, obj, trigger):
     """Pend the ``trigger`` ability of one character, if it has that trigger (SELF aims at the character)."""
     if ct[CT_TRIGGER, card] != trigger:
@@ -223,7 +228,7 @@ def pend_trigger(st, ct, i, p, slot, card, obj, trigger):
         pend(st, i, ITEM_TRIGGER, card, p, ct[CT_OPCODE, card], ct[CT_ARG, card], tk, slot, obj, -1, -1, -1)
 
 
-@rules(allocates=True)
+@rules
 def pend_field_triggers(st, ct, i, p, trigger):
     """Pend ``trigger`` for every character on seat ``p``'s field, in slot order."""
     for s in range(FIELD_SLOTS):
@@ -232,7 +237,7 @@ def pend_field_triggers(st, ct, i, p, trigger):
             pend_trigger(st, ct, i, p, s, card, int(st.fld_obj[i, p, s]), trigger)
 
 
-@rules(allocates=True)
+@rules
 def push_pending(st, i, j, tgt_player, tgt_slot, tgt_obj):
     push(st, i, st.pend_kind[i, j], st.pend_card[i, j], st.pend_ctrl[i, j], st.pend_op[i, j], st.pend_arg[i, j],
          st.pend_tk[i, j], st.pend_src_slot[i, j], st.pend_src_obj[i, j], tgt_player, tgt_slot, tgt_obj, -1)
@@ -240,7 +245,7 @@ def push_pending(st, i, j, tgt_player, tgt_slot, tgt_obj):
 
 
 # ---- characters entering and leaving --------------------------------------------------------------
-@rules(allocates=True)
+@rules
 def enter_character(st, ct, i, p, card):
     """Onto the lowest free slot, untapped and new (a full field sends it to オヒガン); ON_ENTER pends."""
     s = free_slot(st, i, p)
@@ -255,7 +260,7 @@ def enter_character(st, ct, i, p, card):
     pend_trigger(st, ct, i, p, s, card, int(st.fld_obj[i, p, s]), TR_ON_ENTER)
 
 
-@rules(allocates=True)
+@rules
 def destroy(st, ct, i, p, s):
     """爆発四散: the character goes to オヒガン; its ON_DESTROYED pends."""
     card = int(st.fld_card[i, p, s])
@@ -265,64 +270,73 @@ def destroy(st, ct, i, p, s):
     pend_trigger(st, ct, i, p, s, card, obj, TR_ON_DESTROYED)
 
 
-@rules(allocates=True)
+@rules
+def slot_bit(p, s):
+    """The bit of field slot ``s`` of seat ``p`` in a set of characters (an int: bit ``6 * p + s``)."""
+    return 1 << (FIELD_SLOTS * p + s)
+
+
+@rules
 def destroy_marked(st, ct, i, marked):
-    """Destroy every marked character (``marked[2, 6]``), seat then slot order."""
+    """Destroy every character in the set ``marked`` (an int of :func:`slot_bit`), seat then slot order."""
     for p in range(2):
         for s in range(FIELD_SLOTS):
-            if marked[p, s]:
+            if marked & slot_bit(p, s):
                 destroy(st, ct, i, p, s)
 
 
 # ---- targets ----------------------------------------------------------------------------------------
-@rules(allocates=True)
-def target_table(st, i, me, mask_useless):
-    """bool[kinds, 13]: for each target kind, the target indices legal for seat ``me`` now (0..5 my slots,
-    6..11 the opponent's, 12 no choice / the player / the stack). Built once per question asked."""
-    tt = np.zeros((NUM_TARGET_KINDS, NUM_TARGETS), np.bool_)
-    own_any = False
-    opp_any = False
+# A target index is what a choice points at, seen from seat ``me``: 0..5 my field slots, 6..11 the
+# opponent's, 12 (NO_TARGET) no choice / the player / the stack.
+@rules
+def has_character(st, i, p):
     for s in range(FIELD_SLOTS):
-        own = st.fld_card[i, me, s] >= 0
-        opp = st.fld_card[i, 1 - me, s] >= 0
-        tt[TK_OWN_CHAR, s] = own
-        tt[TK_ANY_CHAR, s] = own
-        tt[TK_OPP_CHAR, 6 + s] = opp
-        tt[TK_ANY_CHAR, 6 + s] = opp
-        own_any = own_any or own
-        opp_any = opp_any or opp
-    tt[TK_NONE, NO_TARGET] = True
-    tt[TK_SELF, NO_TARGET] = True
-    tt[TK_OPP_PLAYER, NO_TARGET] = True
-    tt[TK_ALL_OPP, NO_TARGET] = opp_any or not mask_useless  # (mask_useless: only with something to affect)
-    tt[TK_ALL_OWN, NO_TARGET] = own_any or not mask_useless
-    tt[TK_STACK, NO_TARGET] = st.stk_len[i] > 0
-    return tt
-
-
-@rules(allocates=True)
-def has_target(tt, tk):
-    for t in range(NUM_TARGETS):
-        if tt[tk, t]:
+        if st.fld_card[i, p, s] >= 0:
             return True
     return False
 
 
-@rules(allocates=True)
+@rules
+def target_legal(st, i, me, tk, t, mask_useless):
+    """Target index ``t`` is legal now for an effect of target kind ``tk`` controlled by seat ``me``."""
+    if t < 6:
+        return (tk == TK_OWN_CHAR or tk == TK_ANY_CHAR) and st.fld_card[i, me, t] >= 0
+    if t < NO_TARGET:
+        return (tk == TK_OPP_CHAR or tk == TK_ANY_CHAR) and st.fld_card[i, 1 - me, t - 6] >= 0
+    if tk == TK_NONE or tk == TK_SELF or tk == TK_OPP_PLAYER:
+        return True
+    if tk == TK_ALL_OPP:  # (mask_useless: only with something to affect)
+        return has_character(st, i, 1 - me) or not mask_useless
+    if tk == TK_ALL_OWN:
+        return has_character(st, i, me) or not mask_useless
+    if tk == TK_STACK:
+        return st.stk_len[i] > 0
+    return False  # TK_SOURCE is never chosen: a ウケミ effect aims at the source of its damage
+
+
+@rules
+def has_target(st, i, me, tk, mask_useless):
+    for t in range(NUM_TARGETS):
+        if target_legal(st, i, me, tk, t, mask_useless):
+            return True
+    return False
+
+
+@rules
 def target_player(me, t):
     if t >= NO_TARGET:
         return -1
     return me if t < 6 else 1 - me
 
 
-@rules(allocates=True)
+@rules
 def target_slot(t):
     if t >= NO_TARGET:
         return -1
     return t if t < 6 else t - 6
 
 
-@rules(allocates=True)
+@rules
 def target_obj(st, i, me, t):
     if t >= NO_TARGET:
         return -1
@@ -330,14 +344,14 @@ def target_obj(st, i, me, t):
 
 
 # ---- what a seat may do --------------------------------------------------------------------------
-@rules(allocates=True)
+@rules
 def may_enter(st, i, me, prio):
     """A character may be put onto the field: own character step, priority, empty stack, a free slot."""
     return (st.phase[i] == PHASE_CHAR and prio and me == st.tp[i] and st.stk_len[i] == 0
             and free_slot(st, i, me) >= 0)
 
 
-@rules(allocates=True)
+@rules
 def castable(ct, card, unt, heal_blocked):
     """A hand card that is an affordable kotodama (not a HEAL with nothing to heal under mask_useless)."""
     if card < 0 or ct[CT_IS_CHAR, card] or ct[CT_COST, card] > unt:
@@ -345,7 +359,7 @@ def castable(ct, card, unt, heal_blocked):
     return not (heal_blocked and ct[CT_OPCODE, card] == OP_HEAL)
 
 
-@rules(allocates=True)
+@rules
 def payable(ct, card, unt, tapped, face_up):
     """A field card's activated ability whose costs (エテル, オジギ, ジツ) can be paid."""
     if card < 0 or ct[CT_TRIGGER, card] != TR_ACTIVATED or ct[CT_ACT_E, card] > unt:
@@ -353,17 +367,17 @@ def payable(ct, card, unt, tapped, face_up):
     return not (ct[CT_ACT_O, card] and tapped) and ct[CT_ACT_J, card] <= face_up
 
 
-@rules(allocates=True)
+@rules
 def heal_blocked(st, cf, i, me):
     return cf[CF_MASK_USELESS] and st.dmg_up[i, me] + st.dmg_down[i, me] == 0
 
 
-@rules(allocates=True)
+@rules
 def any_instant(st, ct, cf, i, me, prio):
     """Seat ``me`` has some ENTER, CAST or ACTIVATE action (``prio``: it holds priority, else it declares)."""
     if st.stk_len[i] >= STACK_USER_MAX:
         return False
-    tt = target_table(st, i, me, cf[CF_MASK_USELESS])
+    mask_useless = cf[CF_MASK_USELESS]
     unt = int(st.etel_untapped[i, me])
     enter = may_enter(st, i, me, prio)
     blocked = heal_blocked(st, cf, i, me)
@@ -374,17 +388,18 @@ def any_instant(st, ct, cf, i, me, prio):
         if ct[CT_IS_CHAR, card]:
             if enter and ct[CT_COST, card] <= unt:
                 return True
-        elif castable(ct, card, unt, blocked) and has_target(tt, ct[CT_TARGET, card]):
+        elif castable(ct, card, unt, blocked) and has_target(st, i, me, ct[CT_TARGET, card], mask_useless):
             return True
     face_up = int(st.dmg_up[i, me])
     for f in range(FIELD_SLOTS):
         card = int(st.fld_card[i, me, f])
-        if payable(ct, card, unt, st.fld_tap[i, me, f], face_up) and has_target(tt, ct[CT_TARGET, card]):
+        if (payable(ct, card, unt, st.fld_tap[i, me, f], face_up)
+                and has_target(st, i, me, ct[CT_TARGET, card], mask_useless)):
             return True
     return False
 
 
-@rules(allocates=True)
+@rules
 def ready_attacker(st, ct, cf, i, me, s):
     """The character in slot ``s`` may declare an アイサツ (untapped; summoning sickness unless ハヤテ)."""
     card = int(st.fld_card[i, me, s])
@@ -395,7 +410,7 @@ def ready_attacker(st, ct, cf, i, me, s):
     return True
 
 
-@rules(allocates=True)
+@rules
 def interceptor(st, ct, cf, i, s):
     """The non-turn player's character in slot ``s`` may redirect the current アイサツ."""
     p = 1 - int(st.tp[i])
@@ -407,12 +422,12 @@ def interceptor(st, ct, cf, i, s):
     return ct[CT_INTERRUPT, card] != 0 and (not st.fld_tap[i, p, s] or not cf[CF_INTERRUPT_TAPS])
 
 
-@rules(allocates=True)
+@rules
 def instants_into(st, ct, cf, i, me, prio, out):
     """ENTER, CAST and ACTIVATE actions into ``out``."""
     if st.stk_len[i] >= STACK_USER_MAX:
         return
-    tt = target_table(st, i, me, cf[CF_MASK_USELESS])
+    mask_useless = cf[CF_MASK_USELESS]
     unt = int(st.etel_untapped[i, me])
     enter = may_enter(st, i, me, prio)
     blocked = heal_blocked(st, cf, i, me)
@@ -425,17 +440,17 @@ def instants_into(st, ct, cf, i, me, prio, out):
         elif castable(ct, card, unt, blocked):
             tk = ct[CT_TARGET, card]
             for t in range(NUM_TARGETS):
-                out[CAST0 + 13 * h + t] = tt[tk, t]
+                out[CAST0 + 13 * h + t] = target_legal(st, i, me, tk, t, mask_useless)
     face_up = int(st.dmg_up[i, me])
     for f in range(FIELD_SLOTS):
         card = int(st.fld_card[i, me, f])
         if payable(ct, card, unt, st.fld_tap[i, me, f], face_up):
             tk = ct[CT_TARGET, card]
             for t in range(NUM_TARGETS):
-                out[ACTIVATE0 + 13 * f + t] = tt[tk, t]
+                out[ACTIVATE0 + 13 * f + t] = target_legal(st, i, me, tk, t, mask_useless)
 
 
-@rules(allocates=True)
+@rules
 def legal_into(st, ct, cf, i, out):
     """The legal actions of game ``i``'s seat to play into ``out`` (bool[293]); all False once it is over."""
     out[:] = False
@@ -463,14 +478,13 @@ def legal_into(st, ct, cf, i, out):
         for s in range(FIELD_SLOTS):
             out[INTERRUPT0 + s] = interceptor(st, ct, cf, i, s)
     elif d == DECISION_TARGET:
-        tt = target_table(st, i, me, cf[CF_MASK_USELESS])
         tk = st.pend_tk[i, max(int(st.pend_ask[i]), 0)]
         for t in range(NUM_TARGETS):
-            out[TARGET0 + t] = tt[tk, t]
+            out[TARGET0 + t] = target_legal(st, i, me, tk, t, cf[CF_MASK_USELESS])
 
 
 # ---- decisions -----------------------------------------------------------------------------------
-@rules(allocates=True)
+@rules
 def ask(st, i, decision, who):
     st.op[i] = OP_ASK
     st.decision[i] = decision
@@ -480,14 +494,14 @@ def ask(st, i, decision, who):
         st.passes[i] = 0
 
 
-@rules(allocates=True)
+@rules
 def close_window(st, i):
     """Both players passed in succession: the top of the stack resolves, or the step ends."""
     st.passes[i] = 0
     st.op[i] = OP_RESOLVE if st.stk_len[i] > 0 else OP_END_STEP
 
 
-@rules(allocates=True)
+@rules
 def pass_priority(st, i):
     passes = int(st.passes[i]) + 1
     if passes >= 2:
@@ -500,7 +514,7 @@ def pass_priority(st, i):
     st.op[i] = OP_ASK  # the other player's priority: taken by the engine if it is forced
 
 
-@rules(allocates=True)
+@rules
 def choose_target(st, i, me, t):
     j = int(st.pend_ask[i])
     push_pending(st, i, j, target_player(me, t), target_slot(t), target_obj(st, i, me, t))
@@ -508,13 +522,13 @@ def choose_target(st, i, me, t):
     st.op[i] = OP_FLUSH
 
 
-@rules(allocates=True)
+@rules
 def end_aisatsu(st, i):
     st.phase[i] = PHASE_IKUSA_END
     st.op[i] = OP_BEGIN_STEP
 
 
-@rules(allocates=True)
+@rules
 def take_forced(st, ct, cf, i):
     """``OP_ASK``: a decision was just asked. Under ``auto_pass_forced`` the engine takes one that has
     exactly one legal action (not an agent decision: no history, no count); else the game waits."""
@@ -551,12 +565,11 @@ def take_forced(st, ct, cf, i):
         if not any_instant(st, ct, cf, i, me, False):
             end_aisatsu(st, i)
     elif d == DECISION_TARGET:  # the target when exactly one is legal
-        tt = target_table(st, i, me, cf[CF_MASK_USELESS])
         tk = st.pend_tk[i, max(int(st.pend_ask[i]), 0)]
         n = 0
         only = 0
         for t in range(NUM_TARGETS):
-            if tt[tk, t]:
+            if target_legal(st, i, me, tk, t, cf[CF_MASK_USELESS]):
                 if n == 0:
                     only = t
                 n += 1
@@ -565,13 +578,13 @@ def take_forced(st, ct, cf, i):
 
 
 # ---- the turn (§2.7) --------------------------------------------------------------------------------
-@rules(allocates=True)
+@rules
 def attacker_valid(st, i):
     s = int(st.att_slot[i])
     return s >= 0 and st.fld_obj[i, st.tp[i], s] == st.att_obj[i]
 
 
-@rules(allocates=True)
+@rules
 def begin_step(st, ct, cf, i):
     """What each step does as it begins."""
     tp = int(st.tp[i])
@@ -616,7 +629,7 @@ def begin_step(st, ct, cf, i):
         pend_field_triggers(st, ct, i, tp, TR_TURN_END)
 
 
-@rules(allocates=True)
+@rules
 def ikusa_damage(st, ct, i):
     """6c: the attacker's カラテ to a character target, its 工作力 to the player (if both still valid)."""
     st.op[i] = OP_RULES
@@ -646,7 +659,7 @@ def ikusa_damage(st, ct, i):
             st.op[i] = OP_DAMAGE
 
 
-@rules(allocates=True)
+@rules
 def window(st, cf, i):
     """After a chain settles: the declaration, the turn player's priority, or (compact) the step ends."""
     tp = int(st.tp[i])
@@ -664,7 +677,7 @@ def window(st, cf, i):
         st.op[i] = OP_END_STEP
 
 
-@rules(allocates=True)
+@rules
 def next_phase(phase):
     if phase == PHASE_DAMAGE:
         return PHASE_DECLARE  # the next アイサツ
@@ -675,7 +688,7 @@ def next_phase(phase):
     return phase + 1
 
 
-@rules(allocates=True)
+@rules
 def end_step(st, cf, i):
     """A window closed with an empty stack: the next step (or the cleanup and the next turn)."""
     phase = int(st.phase[i])
@@ -687,7 +700,7 @@ def end_step(st, cf, i):
         cleanup(st, cf, i)
 
 
-@rules(allocates=True)
+@rules
 def clear_attack(st, i):
     st.att_slot[i] = -1
     st.att_obj[i] = -1
@@ -696,7 +709,7 @@ def clear_attack(st, i):
     st.interrupt_asked[i] = False
 
 
-@rules(allocates=True)
+@rules
 def cleanup(st, cf, i):
     """End of turn: damage and this-turn modifiers vanish on both sides; the other player's turn."""
     for p in range(2):
@@ -718,12 +731,12 @@ def cleanup(st, cf, i):
 
 
 # ---- resolving the top of the stack (§2.11) -----------------------------------------------------
-@rules(allocates=True)
+@rules
 def single_target(tk):
     return tk == TK_SELF or tk == TK_OPP_CHAR or tk == TK_OWN_CHAR or tk == TK_ANY_CHAR or tk == TK_SOURCE
 
 
-@rules(allocates=True)
+@rules
 def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
     """An effect on characters: a single target that is still the same object, or an ALL_* set taken now."""
     tp_ = int(st.stk_tgt_player[i, j])
@@ -731,18 +744,18 @@ def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
     to = int(st.stk_tgt_obj[i, j])
     alive = ts >= 0 and to >= 0 and st.fld_obj[i, max(tp_, 0), ts] == to
     hit = single_target(tk) and alive
-    marked = np.zeros((2, FIELD_SLOTS), np.bool_)
+    marked = 0  # the characters it affects (a set of slot_bit)
     if hit:
-        marked[tp_, ts] = True
+        marked |= slot_bit(tp_, ts)
     if tk == TK_ALL_OPP or tk == TK_ALL_OWN:
         for p in range(2):
             if (tk == TK_ALL_OPP) == (p != ctrl):
                 for s in range(FIELD_SLOTS):
                     if st.fld_card[i, p, s] >= 0:
-                        marked[p, s] = True
+                        marked |= slot_bit(p, s)
     for p in range(2):
         for s in range(FIELD_SLOTS):
-            if not marked[p, s]:
+            if not marked & slot_bit(p, s):
                 continue
             if op == OP_DMG_CHAR:
                 st.fld_dmg[i, p, s] += arg
@@ -761,7 +774,8 @@ def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
     if op == OP_DESTROY_LE:
         for p in range(2):
             for s in range(FIELD_SLOTS):
-                marked[p, s] = marked[p, s] and karate(st, ct, i, p, s) <= arg
+                if karate(st, ct, i, p, s) > arg:
+                    marked &= ~slot_bit(p, s)
         destroy_marked(st, ct, i, marked)
     elif op == OP_BOUNCE and hit:
         bounced = int(st.fld_card[i, tp_, ts])
@@ -769,13 +783,13 @@ def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
         to_hand(st, i, tp_, bounced, True)
 
 
-@rules(allocates=True)
+@rules
 def is_marking(op):
     return (op == OP_DMG_CHAR or op == OP_BUFF_K or op == OP_BUFF_W or op == OP_DEBUFF_K or op == OP_TAP
             or op == OP_UNTAP or op == OP_GRANT_KAIZEN or op == OP_DESTROY_LE or op == OP_BOUNCE)
 
 
-@rules(allocates=True)
+@rules
 def resolve_top(st, ct, cf, i):
     """The top item resolves: a character enters, or its effect happens (player damage is queued)."""
     j = int(st.stk_len[i]) - 1
@@ -830,7 +844,7 @@ def resolve_top(st, ct, cf, i):
 
 
 # ---- damage, the rule check, the pending items ------------------------------------------------------
-@rules(allocates=True)
+@rules
 def damage_point(st, ct, cf, i):
     """One point of damage to a player: turn over the top card (§2.5); a ウケミ card pends its effect."""
     p = int(st.dmg_player[i])
@@ -861,17 +875,17 @@ def damage_point(st, ct, cf, i):
         st.op[i] = OP_RULES
 
 
-@rules(allocates=True)
+@rules
 def rule_check(st, ct, i):
     """Destroy every character with damage ≥ 1 and ≥ its カラテ (ON_KILL for the watched イクサ target)."""
     st.op[i] = OP_FLUSH
-    dying = np.zeros((2, FIELD_SLOTS), np.bool_)
+    dying = 0  # a set of slot_bit
     killed = False
     for p in range(2):
         for s in range(FIELD_SLOTS):
             dmg = int(st.fld_dmg[i, p, s])
             if dmg >= 1 and st.fld_card[i, p, s] >= 0 and dmg >= karate(st, ct, i, p, s):
-                dying[p, s] = True
+                dying |= slot_bit(p, s)
                 if st.kill_obj[i] >= 0 and st.fld_obj[i, p, s] == st.kill_obj[i]:
                     killed = True
     if st.kill_obj[i] >= 0:
@@ -884,7 +898,7 @@ def rule_check(st, ct, i):
     destroy_marked(st, ct, i, dying)
 
 
-@rules(allocates=True)
+@rules
 def flush(st, ct, i):
     """The next pending item goes on the stack (its controller is asked for a target if it chooses one)."""
     best = -1
@@ -899,7 +913,7 @@ def flush(st, ct, i):
     tk = int(st.pend_tk[i, best])
     if tk == TK_OPP_CHAR or tk == TK_OWN_CHAR or tk == TK_ANY_CHAR:
         ctrl = int(st.pend_ctrl[i, best])
-        if has_target(target_table(st, i, ctrl, False), tk) and st.stk_len[i] < STACK_MAX:
+        if has_target(st, i, ctrl, tk, False) and st.stk_len[i] < STACK_MAX:
             st.pend_ask[i] = best
             ask(st, i, DECISION_TARGET, ctrl)
         else:
@@ -908,7 +922,7 @@ def flush(st, ct, i):
         push_pending(st, i, best, st.pend_tgt_player[i, best], st.pend_tgt_slot[i, best], st.pend_tgt_obj[i, best])
 
 
-@rules(allocates=True)
+@rules
 def finish_losses(st, i):
     """End the game if a loss condition was met (both seats at once: a draw)."""
     l0 = st.loser[i, 0]
@@ -927,7 +941,7 @@ def finish_losses(st, i):
     st.rewards[i, 1] = -sign
 
 
-@rules(allocates=True)
+@rules
 def advance(st, ct, cf, i):
     """Run the automatic steps until the game waits for a decision or is over."""
     for _ in range(_MAX_MICRO_STEPS):
@@ -959,7 +973,7 @@ def advance(st, ct, cf, i):
 
 
 # ---- applying an action --------------------------------------------------------------------------
-@rules(allocates=True)
+@rules
 def shown_card(st, i, me, a):
     """The card an action shows (the hand card played, the field card acting), -1 for none."""
     if ETEL0 <= a < SKIP_ETEL:
@@ -977,7 +991,7 @@ def shown_card(st, i, me, a):
     return -1
 
 
-@rules(allocates=True)
+@rules
 def record(st, i, me, a):
     """Shift the public action history and record (player, action, card shown)."""
     card = shown_card(st, i, me, a)
@@ -990,7 +1004,7 @@ def record(st, i, me, a):
     st.hist_card[i, 0] = card
 
 
-@rules(allocates=True)
+@rules
 def play(st, ct, cf, fam, i, a):
     """One legal action of the seat to play; sets the game's next automatic step."""
     me = int(st.to_play[i])
@@ -1074,7 +1088,7 @@ def play(st, ct, cf, fam, i, a):
         choose_target(st, i, me, a - TARGET0)
 
 
-@rules(allocates=True)
+@rules
 def apply_action(st, ct, cf, fam, i, a):
     """An agent decision: recorded, counted, played; then the game runs to its next decision (a game
     past ``max_decisions`` decisions is truncated)."""

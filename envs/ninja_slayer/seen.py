@@ -40,7 +40,7 @@ def _float_tables() -> tuple[np.ndarray, np.ndarray]:
 COUNT_FRACTION, ARG_SCALE = _float_tables()
 
 
-@rules(allocates=True)
+@rules
 def put_card(out, at, feat, card):
     """The static features of ``card`` at column ``at`` (an empty slot, -1, stays zeros)."""
     if card < 0:
@@ -49,7 +49,7 @@ def put_card(out, at, feat, card):
         out[at + k] = feat[card, k]
 
 
-@rules(allocates=True)
+@rules
 def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
     """What seat ``me`` sees of game ``i`` into ``out`` (float32[total])."""
     out[:] = 0.0

@@ -172,3 +172,11 @@ def test_time_split_reports_the_lower_quartile_of_each_part():
         lower_quartiles([(1.0, 2.0)])
     with pytest.raises(ValueError, match="no iterations"):
         lower_quartiles([])
+
+
+def test_the_vector_face_bench_counts_one_learner_decision_per_env_and_step():
+    r = bench.bench_vector("nigejozu", seconds=0.3, num_envs=8)
+    assert r.face == "vector" and r.batch == 8
+    assert r.decisions > 0 and r.decisions % 8 == 0
+    assert r.games > 0  # nigejozu episodes are short: some end within the run and are reset in place
+    assert 0 < r.policy_seconds < r.seconds

@@ -134,6 +134,30 @@ def run(name: str, batches: tuple[int, ...] = (1, 64, 1024), seconds: float = 2.
     return results
 
 
+def bench_vector(name: str, seconds: float = 2.0, num_envs: int = 1024, seed: int = 0, **rules: Any) -> BenchResult:
+    """The SB3 vector face (``SB3SelfPlayVecEnv``, random opponents, finished episodes reset in place) stepped
+    with random legal learner actions from its ``action_masks()``: learner decisions per second (the
+    opponents' moves between them are the env's time, as a trainer sees it)."""
+    from yuugi.agents.policy import RandomPolicy
+    from yuugi.training.train.sb3_vec import SB3SelfPlayVecEnv
+
+    rules = {**BENCH_RULES.get(name, {}), **rules}
+    env = SB3SelfPlayVecEnv(make_game(name, **rules), num_envs, RandomPolicy(), seed=seed)
+    _warm_up(env.batch.game)
+    rng = np.random.default_rng(seed)
+    env.reset()
+    policy = _TimedRandom()
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.step_async(policy.act(None, env.action_masks(), rng))
+        _, _, dones, _ = env.step_wait()
+        decisions += num_envs
+        games += int(dones.sum())
+    elapsed = time.perf_counter() - start
+    return BenchResult(name, "vector", num_envs, decisions, games, elapsed, elapsed - policy.seconds, policy.seconds)
+
+
 def bench_training(name: str, seconds: float = 10.0, num_envs: int = 64, **rules: Any) -> BenchResult:
     """Self-play MaskablePPO on the SB3 vector face (opponents: random): learner steps per second."""
     from sb3_contrib import MaskablePPO
@@ -266,7 +290,7 @@ Variants = Sequence[tuple[str | None, dict[str, Any]]]
 def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024), seconds: float = 3.0,
                   rules: dict[str, Any] | None = None, variants: Variants = ((None, {}),),
                   rounds: int = DEFAULT_ROUNDS, peers: bool = False, training: bool = False, inference: bool = False,
-                  as_json: bool = False, threads: int = 1) -> str:
+                  vector: bool = False, as_json: bool = False, threads: int = 1) -> str:
     """What ``yuugi bench`` prints: our measurements and the peers', in interleaved rounds.
 
     ``variants`` are (label, rule options) measured as separate rows of each game. Training and
@@ -294,6 +318,8 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
     our_once: list[BenchResult] = []
     peer_once: list[BenchResult] = []
     for name in games:
+        if vector:
+            our_once.append(bench_vector(name, seconds * 3, **(rules or {})))
         if training:
             our_once.append(bench_training(name, seconds * 3))
         if inference:

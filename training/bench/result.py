@@ -14,7 +14,7 @@ from typing import Any
 @dataclass
 class BenchResult:
     game: str
-    face: str  # "aec" or "core"
+    face: str  # "aec", "core" or "vector" (ours), or a peer's loop
     batch: int
     decisions: int
     games: int

@@ -31,7 +31,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     variants = [(v, parse_rules([v])) for v in args.variant] if args.variant else [(None, {})]
     print(bench.bench_command(games, batches=tuple(args.batch), seconds=args.seconds, rules=parse_rules(args.rule),
                               variants=variants, rounds=args.rounds, peers=args.peers, training=args.training,
-                              inference=args.inference, as_json=args.json, threads=args.threads))
+                              inference=args.inference, vector=args.vector, as_json=args.json, threads=args.threads))
     return 0
 
 
@@ -572,6 +572,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--peers", action="store_true", help="also run the peer libraries (RLCard, OpenSpiel, PettingZoo)")
     b.add_argument("--training", action="store_true", help="also time self-play MaskablePPO training")
     b.add_argument("--inference", action="store_true", help="also time numpy MLP inference for 1,024 rows")
+    b.add_argument("--vector", action="store_true",
+                   help="also time the SB3 vector face: 1,024 envs, random legal actions, random opponents")
     b.add_argument("--batch", type=_int_at_least(1), nargs="+", default=[1, 64, 1024], help="core batch sizes")
     b.add_argument("--seconds", type=_positive_float, default=3.0, help="time per measurement")
     b.add_argument("--threads", type=_int_at_least(1, 64), default=1,

@@ -72,10 +72,11 @@ def click_and_wait(page: Any, selector: str) -> None:
     after_move(page, turn)
 
 
-def dojo_up(page: Any, jutsu: str) -> None:
-    held = page.get_attribute("#career-line", "data-held")
+def dojo_up(page: Any, jutsu: str, held_after: int) -> None:
+    """Raise ``jutsu`` one level in the 道場 and wait until the page shows the points that leaves (the page
+    redraws after the server's answer: waiting for any change could see the previous click's)."""
     page.click(f'.dojo-up[data-jutsu="{jutsu}"]')
-    page.wait_for_function(f"document.getElementById('career-line').dataset.held !== '{held}'")
+    page.wait_for_function(f"document.getElementById('career-line').dataset.held === '{held_after}'")
 
 
 def test_dojo_and_lobby_loadout_become_the_ninjutsu_buttons(server: str, browser: Any, career_file: Path) -> None:
@@ -94,10 +95,11 @@ def test_dojo_and_lobby_loadout_become_the_ninjutsu_buttons(server: str, browser
         page.wait_for_selector("#dojo:not([hidden]) .dojo-up")
         assert page.get_attribute("#career-line", "data-earned") == str(earned)
         assert page.is_disabled("#jutsu-raiton"), "raiton is not unlocked yet"
-        for _ in range(3):
-            dojo_up(page, "raiton")
-        for _ in range(5):
-            dojo_up(page, "henge")
+        held = earned
+        for jutsu, levels in (("raiton", (1, 2, 3)), ("henge", (1, 2, 3, 4, 5))):
+            for level in levels:
+                held -= NUMBERS["level_cost"][level]
+                dojo_up(page, jutsu, held)
         assert page.get_attribute("#career-line", "data-held") == str(earned - need_)
         assert page.get_attribute("#career-line", "data-earned") == str(earned)
         rank = [name for least, name in NUMBERS["ranks"] if earned >= least][-1]

@@ -41,6 +41,17 @@ def test_distributed_table_equals_the_local_one(local_ray, capsys, tmp_path):
     assert "net1" in local and "hard" in local
 
 
+def test_hard_outside_its_checked_rules_is_starred_on_workers_too(local_ray, capsys):
+    """nigejozu's hard was checked under its default rules only: under its training rules (score_diff
+    rewards) its rows are starred, with the note under the tables, on Ray workers as locally."""
+    argv = ["eval", "nigejozu", "--rule", "reward_scheme=score_diff", "--levels", "normal", "hard",
+            "--games", str(GAMES), "--seed", "5"]
+    local = _cli(capsys, argv)
+    spread = _cli(capsys, argv + ["--workers", "2"])
+    assert spread == local
+    assert "hard*" in local and "* hard:" in local
+
+
 def test_policies_that_draw_random_numbers_give_the_local_table_too(local_ray, capsys):
     """random and easy draw from a generator of each batch of games (the run's seed, the pairing and
     the batch), in the local evaluator as in a Ray task: the tables are equal."""

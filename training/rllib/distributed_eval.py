@@ -21,8 +21,8 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from yuugi.training.eval.evaluate import (SEED_STRIDE, EvalResult, Pairing, bootstrap_mean_ci, check_round_robin, chunk_rng,
-                               describe_seating, games_ahead, play_games, score_of_a, score_range, score_sd,
-                               seat_layout, wilson_ci)
+                               describe_seating, games_ahead, outside_checked_rules, play_games, score_of_a,
+                               score_range, score_sd, seat_layout, wilson_ci)
 
 def chunk_scores(game_name: str, rules: Mapping[str, Any], policy_a: Any, policy_b: Any, a: int, b: int,
                  start: int, stop: int, seed: int, layout: str) -> np.ndarray:
@@ -58,7 +58,8 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
     rules = dict(rules or {})
     game = make_game(game_name, **rules)
     names = list(policies)
-    acting = [ray.put(as_policy(policies[n], game=game_name, **rules)) for n in names]
+    built = {n: as_policy(policies[n], game=game_name, **rules) for n in names}
+    acting = [ray.put(built[n]) for n in names]
     schedule = list(itertools.combinations(range(len(names)), 2))
     chunks = [(ia, ib, start, min(start + batch, games)) for ia, ib in schedule for start in range(0, games, batch)]
     play = ray.remote(num_cpus=1)(chunk_scores)
@@ -93,4 +94,7 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
     p = game.num_players
     extra = {"pairings_planned": len(schedule), "layout": layout, "seating": describe_seating(layout, p, games),
              "score_range": list(score_range(game, layout))}
+    unchecked = outside_checked_rules(game_name, built, rules)  # starred rows, as the local table has them
+    if unchecked:
+        extra["unchecked"] = unchecked
     return EvalResult(game_name, pairings, {n: (r.mu, r.sigma) for n, r in ratings.items()}, extra)

@@ -76,10 +76,16 @@ def permutation(key: np.ndarray, counter: np.ndarray, i: int, out: np.ndarray) -
     raws = np.empty(n, np.uint64)
     for j in range(n):
         raws[j] = draw(key, counter, i)
-    # insertion sort of the indices by (raw, index): stable, and n is a hand or a deck
-    for j in range(n):
+    stable_order(raws, out)
+
+
+@rules
+def stable_order(raws: np.ndarray, out: np.ndarray) -> None:
+    """``out`` = the indices of ``raws`` sorted by (raw, index): a stable argsort, by insertion (``raws``
+    is a hand or a deck, a few tens of values). Shuffles draw the raws and order the cards by them."""
+    for j in range(out.shape[0]):
         out[j] = j
-    for j in range(1, n):
+    for j in range(1, out.shape[0]):
         v = out[j]
         r = raws[v]
         k = j - 1

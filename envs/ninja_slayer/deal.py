@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from yuugi.envs.core.jit import rules
-from yuugi.envs.core.streams import below, draw, draw_below, permutation, splitmix64, unit
+from yuugi.envs.core.streams import below, draw, draw_below, permutation, splitmix64, stable_order, unit
 
 from .engine import advance
 from .sizes import DECK_MAX
@@ -166,15 +166,8 @@ def shuffle_deck(st, i, seat):
         raws[j] = draw(st.rng_key, st.rng_counter, i)
         if j >= size:
             raws[j] = _NO_KEY
-    order = np.arange(DECK_MAX)
-    for j in range(1, DECK_MAX):  # insertion sort of the indices by (raw, index)
-        v = order[j]
-        r = raws[v]
-        k = j - 1
-        while k >= 0 and raws[order[k]] > r:
-            order[k + 1] = order[k]
-            k -= 1
-        order[k + 1] = v
+    order = np.empty(DECK_MAX, np.int64)
+    stable_order(raws, order)
     cards = st.deck[i, seat].copy()
     for j in range(DECK_MAX):
         st.deck[i, seat, j] = cards[order[j]]

@@ -140,6 +140,7 @@ def karate(st, ct, i, p, s):
 
 @rules
 def kousaku(st, ct, i, p, s):
+    """Current 工作力 of a field slot (printed + modifier, at least 0); 0 for an empty slot."""
     card = int(st.fld_card[i, p, s])
     if card < 0:
         return 0

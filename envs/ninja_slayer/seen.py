@@ -11,8 +11,8 @@ import numpy as np
 from yuugi.envs.core.jit import rules
 
 from . import cards as C
+from .engine import karate, kousaku
 from .observation import F, FIELD_DYN, STACK_DYN, offsets
-from .tables import CT_KARATE, CT_KOUSAKU
 from .sizes import FIELD_SLOTS, HAND_SLOTS, STACK_MAX
 
 (OB_SCALARS, OB_PHASE, OB_DECISION, OB_COUNTS, OB_ATTACK, OB_HAND, OB_OPP_HAND, OB_FIELD, OB_STACK, OB_PENDING,
@@ -128,8 +128,8 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
             d = at + F
             out[d + 0] = st.fld_tap[i, p, s]
             out[d + 1] = min(st.fld_dmg[i, p, s] / 10.0, 1.0)
-            out[d + 2] = min(max(int(ct[CT_KARATE, card]) + int(st.fld_kmod[i, p, s]), 0) / 12.0, 1.0)
-            out[d + 3] = min(max(int(ct[CT_KOUSAKU, card]) + int(st.fld_wmod[i, p, s]), 0) / 8.0, 1.0)
+            out[d + 2] = min(karate(st, ct, i, p, s) / 12.0, 1.0)
+            out[d + 3] = min(kousaku(st, ct, i, p, s) / 8.0, 1.0)
             out[d + 4] = st.fld_entered[i, p, s]
             out[d + 5] = st.fld_redir[i, p, s]
             out[d + 6] = st.fld_kz[i, p, s]

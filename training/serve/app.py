@@ -22,8 +22,10 @@ format: every hand is in it, so a server for people leaves it off; the tests scr
 The career (:mod:`yuugi.training.serve.career`): with ``create_app(career=PATH)`` (``serve`` uses the
 user's data directory) every game the person finishes at the faithful daifugō table's seat 0 earns
 修行ポイント; ``GET /api/career`` is the 道場's state, ``POST /api/career/level_up {"jutsu": NAME}`` raises a
-ninjutsu, ``POST /api/career/reset {"confirm": true}`` starts a new career; a loadout may use each ninjutsu
-up to the level reached. A career file that is refused (corrupt, newer) leaves the tables playable and
+ninjutsu, ``POST /api/career/buy {"kind": KIND, "item": NAME}`` buys a cosmetic (a table colour, a card
+back) and ``POST /api/career/choose`` (the same body) wears an owned one, ``POST /api/career/reset
+{"confirm": true}`` starts a new career; a loadout may use each ninjutsu up to the level reached. Every
+page (``static/looks.js``) draws with the cosmetics in use. A career file that is refused (corrupt, newer) leaves the tables playable and
 the lobby saying why, with the reset.
 """
 from __future__ import annotations
@@ -202,16 +204,27 @@ def create_app(games: list[str] | None = None, level: str = "normal", opponent: 
     async def api_career(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(careers.state))
 
-    async def api_level_up(request: Request) -> Response:
+    async def career_request(request: Request, fields: tuple[str, ...], method: str) -> Response:
+        """A 道場 request: ``fields`` (strings) from the JSON body passed to the career's ``method``; a
+        refusal (no career, a malformed body, a CareerError) is answered 400 with the message."""
         body = await _json_object(request)
         if careers.career is None:
             return JSONResponse({"error": careers.why_none()}, 400)
-        if body is None or not isinstance(body.get("jutsu"), str):
-            return JSONResponse({"error": 'send {"jutsu": NAME}'}, 400)
+        if body is None or not all(isinstance(body.get(f), str) for f in fields):
+            return JSONResponse({"error": "send {" + ", ".join(f'"{f}": NAME' for f in fields) + "}"}, 400)
         try:
-            return JSONResponse(await run_in_threadpool(careers.career.level_up, body["jutsu"]))
+            return JSONResponse(await run_in_threadpool(getattr(careers.career, method), *(body[f] for f in fields)))
         except CareerError as e:
             return JSONResponse({"error": str(e)}, 400)
+
+    async def api_level_up(request: Request) -> Response:
+        return await career_request(request, ("jutsu",), "level_up")
+
+    async def api_buy(request: Request) -> Response:
+        return await career_request(request, ("kind", "item"), "buy")
+
+    async def api_choose(request: Request) -> Response:
+        return await career_request(request, ("kind", "item"), "choose")
 
     async def api_reset(request: Request) -> Response:
         body = await _json_object(request)
@@ -228,6 +241,8 @@ def create_app(games: list[str] | None = None, level: str = "normal", opponent: 
         Route("/font/ipaexg.ttf", font),
         Route("/api/career", api_career),
         Route("/api/career/level_up", api_level_up, methods=["POST"]),
+        Route("/api/career/buy", api_buy, methods=["POST"]),
+        Route("/api/career/choose", api_choose, methods=["POST"]),
         Route("/api/career/reset", api_reset, methods=["POST"]),
         Route("/api/tables", api_new_table, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", table_socket),

@@ -443,5 +443,11 @@
     };
   }
 
+  // the career's cosmetics: worn now, switchable here at any time among those owned
+  window.yuugiLooks.load().then((state) => {
+    const box = el("looks");
+    window.yuugiLooks.pickers(box, state, (error) => { el("notice").textContent = error; });
+    el("looks-title").hidden = box.hidden;
+  });
   connect();
 })();

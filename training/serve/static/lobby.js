@@ -1,7 +1,8 @@
 // The lobby: choose a game, a CPU level and a seat, then start a table (POST /api/tables) and go to it.
 // For ninja daifugō's faithful table it also chooses seat 0's loadout: the school (流派) and at most two
 // ninjutsu with their levels (and 極意 with a jutsu at level 5), sent as "loadout", each ninjutsu up to
-// the level the career has reached; the 道場 shows the career and raises a ninjutsu for 修行ポイント.
+// the level the career has reached; the 道場 shows the career and raises a ninjutsu for 修行ポイント, and
+// sells the cosmetics (table colours, card backs) for held points and wears an owned one (looks.js).
 "use strict";
 (function () {
   const game = document.getElementById("game");
@@ -116,6 +117,7 @@
     const box = document.getElementById("dojo-jutsu");
     box.replaceChildren();
     err.textContent = c.error || "";
+    document.getElementById("shop").replaceChildren();
     if (!c.enabled) {
       line.textContent = c.error ? "" : "this server keeps no career";
       document.getElementById("career-reset").hidden = !c.error;
@@ -146,6 +148,55 @@
     }
     document.getElementById("career-note").textContent = "修行ポイント per game by place: " +
       c.points_by_place.join(" / ") + " (1st … 4th), at the faithful table's seat 0";
+    drawShop(c);
+    window.yuugiLooks.apply(c);
+  }
+
+  // The cosmetics: buy with held points (the rank stays), wear any owned one.
+  function swatch(kind, colours) {
+    const s = document.createElement("span");
+    s.className = "swatch";
+    if (kind === "card_back") {
+      s.style.background = "repeating-linear-gradient(45deg, " + colours.back + ", " + colours.back + " 4px, " +
+        colours.back2 + " 4px, " + colours.back2 + " 8px)";
+    } else {
+      s.style.background = colours.felt;
+      s.style.borderColor = colours.edge;
+    }
+    return s;
+  }
+  function drawShop(c) {
+    const shop = document.getElementById("shop");
+    const looks = c.cosmetics;
+    for (const [kind, items] of Object.entries(looks.catalogue)) {
+      const h = document.createElement("h3");
+      h.textContent = looks.kinds_ja[kind] || kind;
+      shop.appendChild(h);
+      for (const x of items) {
+        const row = document.createElement("div");
+        row.className = "shop-row";
+        row.dataset.kind = kind;
+        row.dataset.item = x.item;
+        const text = document.createElement("span");
+        text.append(swatch(kind, x.colours), x.ja + " (" + x.item + ")" + (x.price ? " · " + x.price + " pt" : " · free"));
+        const b = document.createElement("button");
+        b.type = "button";
+        const worn = looks.chosen[kind] === x.item;
+        if (!x.owned) {
+          b.className = "shop-buy";
+          b.textContent = "買う buy (" + x.price + ")";
+          b.disabled = c.held < x.price;
+          b.addEventListener("click", () => post("/api/career/buy", { kind: kind, item: x.item }));
+        } else {
+          b.className = "shop-choose";
+          b.textContent = worn ? "使用中 in use" : "使う use";
+          b.disabled = worn;
+          b.addEventListener("click", () => post("/api/career/choose", { kind: kind, item: x.item }));
+        }
+        row.append(text, b);
+        shop.appendChild(row);
+      }
+    }
   }
   function loadCareer() {
     fetch("/api/career").then((r) => r.json()).then(showCareer);

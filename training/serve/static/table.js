@@ -106,5 +106,6 @@
     };
   }
 
+  window.yuugiLooks.load();  // the career's table colour around the picture
   connect();
 })();

@@ -64,12 +64,19 @@ def _cache_name(fn: types.FunctionType) -> str:
     return "__src" + _sources_digest(Path(path).resolve().parent) if path else ""
 
 
-def rules(fn: Any = None, *, allocates: bool = False) -> Any:
+def rules(fn: Any = None, *, allocates: bool = False, inline: bool = False) -> Any:
     """Compile a scalar rule (a function over one game) with the on-disk cache; without reference
-    counting unless it ``allocates`` arrays."""
+    counting unless it ``allocates`` arrays.
+
+    ``inline=True`` inlines the rule into its callers when numba compiles them (numba's
+    ``inline="always"``), for a rule with one or two call sites that LLVM leaves as a call: a call passes
+    the state's tens of arrays member by member (hundreds of machine words), which costs more than a
+    small step of the rules itself.
+    """
     if fn is None:
-        return lambda f: rules(f, allocates=allocates)
-    return numba.njit(cache=True, _nrt=allocates)(_renamed(fn, _cache_name(fn)))  # type: ignore[call-overload]
+        return lambda f: rules(f, allocates=allocates, inline=inline)
+    return numba.njit(cache=True, _nrt=allocates, inline="always" if inline else "never")(  # type: ignore[call-overload]
+        _renamed(fn, _cache_name(fn)))
 
 
 def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:

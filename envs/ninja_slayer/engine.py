@@ -317,10 +317,15 @@ def target_legal(st, i, me, tk, t, mask_useless):
 
 @rules
 def has_target(st, i, me, tk, mask_useless):
-    for t in range(NUM_TARGETS):
-        if target_legal(st, i, me, tk, t, mask_useless):
-            return True
-    return False
+    """Some target index is legal for target kind ``tk`` (:func:`target_legal` of any ``t``), answered per
+    kind: the priority checks ask it for every card in hand at every window, the hottest rule of a step."""
+    if tk == TK_OWN_CHAR:
+        return has_character(st, i, me)
+    if tk == TK_OPP_CHAR:
+        return has_character(st, i, 1 - me)
+    if tk == TK_ANY_CHAR:
+        return has_character(st, i, me) or has_character(st, i, 1 - me)
+    return target_legal(st, i, me, tk, NO_TARGET, mask_useless)
 
 
 @rules
@@ -529,7 +534,7 @@ def end_aisatsu(st, i):
     st.op[i] = OP_BEGIN_STEP
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def take_forced(st, ct, cf, i):
     """``OP_ASK``: a decision was just asked. Under ``auto_pass_forced`` the engine takes one that has
     exactly one legal action (not an agent decision: no history, no count); else the game waits."""
@@ -585,7 +590,7 @@ def attacker_valid(st, i):
     return s >= 0 and st.fld_obj[i, st.tp[i], s] == st.att_obj[i]
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def begin_step(st, ct, cf, i):
     """What each step does as it begins."""
     tp = int(st.tp[i])
@@ -660,7 +665,7 @@ def ikusa_damage(st, ct, i):
             st.op[i] = OP_DAMAGE
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def window(st, cf, i):
     """After a chain settles: the declaration, the turn player's priority, or (compact) the step ends."""
     tp = int(st.tp[i])
@@ -689,7 +694,7 @@ def next_phase(phase):
     return phase + 1
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def end_step(st, cf, i):
     """A window closed with an empty stack: the next step (or the cleanup and the next turn)."""
     phase = int(st.phase[i])
@@ -790,7 +795,7 @@ def is_marking(op):
             or op == OP_UNTAP or op == OP_GRANT_KAIZEN or op == OP_DESTROY_LE or op == OP_BOUNCE)
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def resolve_top(st, ct, cf, i):
     """The top item resolves: a character enters, or its effect happens (player damage is queued)."""
     j = int(st.stk_len[i]) - 1
@@ -845,7 +850,7 @@ def resolve_top(st, ct, cf, i):
 
 
 # ---- damage, the rule check, the pending items ------------------------------------------------------
-@rules
+@rules(inline=True)  # one call site, in advance
 def damage_point(st, ct, cf, i):
     """One point of damage to a player: turn over the top card (§2.5); a ウケミ card pends its effect."""
     p = int(st.dmg_player[i])
@@ -876,7 +881,7 @@ def damage_point(st, ct, cf, i):
         st.op[i] = OP_RULES
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def rule_check(st, ct, i):
     """Destroy every character with damage ≥ 1 and ≥ its カラテ (ON_KILL for the watched イクサ target)."""
     st.op[i] = OP_FLUSH
@@ -899,7 +904,7 @@ def rule_check(st, ct, i):
     destroy_marked(st, ct, i, dying)
 
 
-@rules
+@rules(inline=True)  # one call site, in advance
 def flush(st, ct, i):
     """The next pending item goes on the stack (its controller is asked for a target if it chooses one)."""
     best = -1
@@ -923,7 +928,7 @@ def flush(st, ct, i):
         push_pending(st, i, best, st.pend_tgt_player[i, best], st.pend_tgt_slot[i, best], st.pend_tgt_obj[i, best])
 
 
-@rules
+@rules(inline=True)  # called only by advance
 def finish_losses(st, i):
     """End the game if a loss condition was met (both seats at once: a draw)."""
     l0 = st.loser[i, 0]

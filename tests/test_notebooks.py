@@ -1,7 +1,9 @@
 """The notebooks run top to bottom (small settings) where Jupyter runs them, from ``notebooks/``, in order
-(02 saves the policy 03 rates), and end with a plot or table; they are committed with their outputs."""
+(02 saves the policy 03 rates), and end with a plot or table; they are committed with the outputs of a full
+run (the settings a reader runs them with), never the suite's small ones."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -54,3 +56,39 @@ def test_notebook_is_committed_with_its_outputs(path):
     assert code[-1].outputs, f"{path.name}: the last cell shows nothing"
     images = [o for c in code for o in c.outputs if "image/png" in o.get("data", {})]
     assert images, f"{path.name}: no plot in the committed outputs"
+
+
+def _output_text(nb: nbformat.NotebookNode) -> str:
+    """Everything the code cells printed or displayed as text (streams, plain-text data, tracebacks)."""
+    parts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            parts.append(out.get("text", ""))
+            parts.append(out.get("data", {}).get("text/plain", ""))
+            parts.extend(out.get("traceback", []))
+    return "\n".join(parts)
+
+
+SMALL_MARK = "small run (the test suite's settings)"  # what each notebook's first cell prints in small mode
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_outputs_are_a_full_run(path):
+    """A reader sees what the notebook shows when they run it, not the suite's 10-game smoke run."""
+    text = _output_text(nbformat.read(path, as_version=4))
+    assert SMALL_MARK not in text and "full run" in text, f"{path.name}: committed with small-mode outputs"
+    if path.stem == "01_quickstart":
+        assert "1024 games" in text and "64 games" not in text
+    if path.stem == "02_train":
+        steps = [int(n) for n in re.findall(r"^(\d+) steps in ", text, re.M)]
+        assert steps and steps[0] >= 200_000, f"02_train: trained {steps} steps, a full run trains 200,000"
+    if path.stem == "03_evaluate":  # every pairing of the round-robin and every row of the report: 1,000 games
+        games = {n.replace(",", "") for n in re.findall(r"^│ \S+ +│ \S+ +│ ([\d,]+) +│", text, re.M)}
+        assert games == {"1000"}, f"03_evaluate: games per pairing {sorted(games)}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_outputs_carry_no_path_of_the_machine_they_ran_on(path):
+    text = _output_text(nbformat.read(path, as_version=4))
+    found = re.findall(r"(?:/tmp|/root|/home|/work|/Users)/\S*", text)
+    assert not found, f"{path.name}: outputs show local paths {found[:3]}"

@@ -3,8 +3,10 @@
 Object ids are not part of a position: characters get fresh ids on loading, and every reference
 to a character (a stack target, the attacker, the attacked character) is written as (seat, slot);
 a reference to a character that has left the field is written with ``"gone": true`` and loads as
-a reference that no longer matches anything (the item will fizzle). Transient engine registers
-(damage being dealt, the micro-operation) never appear: a position is always at a decision or over.
+a fresh object id that matches no character, as the departed one's id does in continuous play: the
+item will fizzle, and a ウケミ effect aimed at the SOURCE of its damage still records that departed
+source. Transient engine registers (damage being dealt, the micro-operation) never appear: a position
+is always at a decision or over.
 """
 from __future__ import annotations
 
@@ -209,7 +211,15 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
         if int(st.dmg_seen[0, p].sum()) != zone:
             raise PositionError(f"{f}.damage_seen", f"must list {zone} cards (damage_up + damage_down + healed)")
         st.grave[0, p] = _counts(pl.get("grave", []), f"{f}.grave")
-    st.next_obj[0] = obj
+
+    def departed() -> int:
+        """A fresh object id for a character that has left play. In continuous play a departed character
+        keeps its id (≥ 0, matched by nothing on the field), and the rules read a valid id as "there was a
+        source": a ウケミ effect aimed at SOURCE records it (then does nothing). A negative id would load as
+        "no source" and record a null target where the game it came from records the gone reference."""
+        nonlocal obj
+        obj += 1
+        return obj - 1
 
     def load_ref(value: Any, field: str, player: int | None = None) -> tuple[int, int, int]:
         if value is None:
@@ -219,7 +229,7 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
         pl = as_int(value.get("player", player), f"{field}.player", 0, 1)
         s = as_int(value.get("slot"), f"{field}.slot", 0, FIELD_SLOTS - 1)
         if as_bool(value.get("gone", False), f"{field}.gone"):
-            return pl, s, -2
+            return pl, s, departed()
         if st.fld_card[0, pl, s] < 0:
             raise PositionError(field, f"seat {pl} slot {s} is empty (mark a departed character with gone: true)")
         return pl, s, int(st.fld_obj[0, pl, s])
@@ -253,7 +263,7 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
             s = as_int(src, f"{field}.source_slot", 0, FIELD_SLOTS - 1)
             gone = as_bool(d.get("source_gone", False), f"{field}.source_gone") or st.fld_card[0, ctrl, s] < 0
             put("src_slot", s)
-            put("src_obj", -2 if gone else int(st.fld_obj[0, ctrl, s]))
+            put("src_obj", departed() if gone else int(st.fld_obj[0, ctrl, s]))
         if prefix == "stk":
             ref = d.get("counter_of")
             if ref is not None and j == 0:
@@ -290,6 +300,7 @@ def from_position(pos: Mapping[str, Any], cfg: NinjaSlayerConfig, seed: int = 0)
         _, s, o = load_ref(att.get("target"), "attack.target", 1 - tp)
         st.tgt_slot[0], st.tgt_obj[0] = s, o
         st.interrupt_asked[0] = as_bool(att.get("interrupt_asked", False), "attack.interrupt_asked")
+    st.next_obj[0] = obj  # characters entering from here on get ids no reference above holds
     st.n_decisions[0] = as_int(pos.get("n_decisions", 0), "n_decisions", 0, 10**9)
     hist = as_list(pos.get("history", []), "history")
     for k, h in enumerate(hist[: st.hist_action.shape[1]]):

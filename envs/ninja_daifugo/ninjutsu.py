@@ -74,7 +74,7 @@ def affordable(level: int, uses_left: int, points: int, jutsu: int, declaration:
     return level >= 1 and uses_left > 0 and points >= jutsu_cost(jutsu, level, declaration)
 
 
-@rules
+@rules(inline=True)  # one call site, in legal_mask
 def jutsu_mask(st, i: int, T, hand: np.uint64, variant: int, direction: int, mask: np.ndarray) -> None:
     """Legal activations (actions 2328..2335) of the player to act, who is in play and has not used a
     jutsu this turn: Lv1-2 aim at the next seat in only, Lv3+ at any opponent still in."""

@@ -373,7 +373,7 @@ def flush_and_lead(st, i: int, leader: int) -> None:
 
 
 # ---- a play (§5.7) -------------------------------------------------------------------------------
-@rules
+@rules(inline=True)  # one call site, in apply_action
 def play(st, i: int, a: int, T, R) -> None:
     """Resolve an accepted play in the order of §5.7 (the caller then starts the next turn)."""
     p = int(st.to_play[i])

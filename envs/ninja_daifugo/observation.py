@@ -176,7 +176,7 @@ def field_kind(kind: int) -> int:
     return 0
 
 
-@rules
+@rules(inline=True)  # one call per decision
 def observe(st, i: int, seat: int, T, R, out: np.ndarray) -> None:
     """What ``seat`` sees of game ``i``, into ``out`` (float32[observation size]); seats are relative to
     it, clockwise in the current seating. ``R.obs_at[block]`` is where each block starts."""

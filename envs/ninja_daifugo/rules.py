@@ -55,7 +55,7 @@ def strength_reversed(st, i: int) -> int:
 
 
 # ---- the legal mask ----------------------------------------------------------------------------
-@rules
+@rules(inline=True)  # one call per decision
 def legal_mask(st, i: int, T, R, mask: np.ndarray) -> None:
     """The legal actions of the seat to play into ``mask`` (bool[2389]; all False once over)."""
     mask[:] = False

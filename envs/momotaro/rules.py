@@ -189,7 +189,7 @@ def apply_action(st, i, a, T, R):
 # ---- hiring (§4) ---------------------------------------------------------------------------
 
 
-@rules
+@rules(inline=True)  # one call site, in apply_action
 def bid(st, i, amount):
     """A sealed bid (D1) or additional bid (D2); the last bidder's bid reveals them all."""
     p = st.to_play[i]
@@ -477,7 +477,7 @@ def damage_card(st, i, c, T):
 # ---- end of turn (§5.2 step 7) and the end of the game (§5.7) ------------------------------
 
 
-@rules
+@rules(inline=True)  # one call site
 def end_turn(st, i, R):
     """黒鬼 recovers; the game ends (every warrior out, or round 3's field cleared) or is cut at
     max_turns; else the next living seat plays, or the next round begins."""

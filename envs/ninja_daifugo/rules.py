@@ -242,7 +242,7 @@ def transfer(st, i: int, giver: int, taker: int, cards: np.uint64) -> None:
 
 
 # ---- a turn ------------------------------------------------------------------------------------
-@rules
+@rules(inline=True)  # one call per decision
 def apply_action(st, i: int, a: int, T, R) -> None:
     """Apply the legal action ``a`` of the seat to play, then run the game on to the next decision."""
     st.game_steps[i] += 1

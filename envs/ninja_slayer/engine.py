@@ -742,7 +742,7 @@ def single_target(tk):
     return tk == TK_SELF or tk == TK_OPP_CHAR or tk == TK_OWN_CHAR or tk == TK_ANY_CHAR or tk == TK_SOURCE
 
 
-@rules
+@rules(inline=True)  # one call site, in resolve_top
 def resolve_marking(st, ct, i, j, ctrl, op, arg, tk):
     """An effect on characters: a single target that is still the same object, or an ALL_* set taken now."""
     tp_ = int(st.stk_tgt_player[i, j])
@@ -1010,7 +1010,7 @@ def record(st, i, me, a):
     st.hist_card[i, 0] = card
 
 
-@rules
+@rules(inline=True)  # one call site, in apply_action
 def play(st, ct, cf, fam, i, a):
     """One legal action of the seat to play; sets the game's next automatic step."""
     me = int(st.to_play[i])

@@ -84,23 +84,42 @@ def init_kernel(st, seeds, T, R):
         new_series(st, i, seeds[i], T, R)
 
 
+# apply_action, legal_mask and observe are inlined into fused_step (rules(inline=True)); a prange loop
+# calls them through these one-line rules instead, because a rule inlined into the loop body itself is
+# parallelised as part of the loop (its scalars become shared between threads: the two-thread kernels
+# then played differently from the serial ones).
+@rules
+def legal_mask_one(st, i: int, T, R, out: np.ndarray) -> None:
+    legal_mask(st, i, T, R, out)
+
+
+@rules
+def apply_one(st, i: int, action: int, T, R) -> None:
+    apply_action(st, i, action, T, R)
+
+
+@rules
+def observe_one(st, i: int, seat: int, T, R, out: np.ndarray) -> None:
+    observe(st, i, seat, T, R, out)
+
+
 @batch_kernel
 def legal_mask_kernel(st, out, T, R):
     for i in numba.prange(out.shape[0]):
-        legal_mask(st, i, T, R, out[i])
+        legal_mask_one(st, i, T, R, out[i])
 
 
 @batch_kernel
 def apply_kernel(st, actions, active, T, R):
     for i in numba.prange(actions.shape[0]):
         if active[i]:
-            apply_action(st, i, actions[i], T, R)
+            apply_one(st, i, actions[i], T, R)
 
 
 @batch_kernel
 def observe_kernel(st, seats, out, T, R):
     for i in numba.prange(out.shape[0]):
-        observe(st, i, seats[i], T, R, out[i])
+        observe_one(st, i, seats[i], T, R, out[i])
 
 
 @rules

@@ -198,16 +198,25 @@
       }
     }
   }
+  // One career request at a time, each sent after the previous answer is drawn. Sent side by side, a
+  // GET that went out while a purchase was in flight could be answered with the state before it and
+  // drawn after it, putting the bought item back on sale.
+  let careerQueue = Promise.resolve();
+  function careerCall(url, init, then) {
+    careerQueue = careerQueue.then(() => fetch(url, init).then((r) => r.json()).then(then)).catch((e) => {
+      document.getElementById("career-error").textContent = "the career did not answer: " + e;
+    });
+  }
   function loadCareer() {
-    fetch("/api/career").then((r) => r.json()).then(showCareer);
+    careerCall("/api/career", undefined, showCareer);
   }
   function post(url, body) {
-    fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
-      .then((r) => r.json()).then((c) => {
-        if (c.error && c.enabled === undefined) { document.getElementById("career-error").textContent = c.error; return; }
-        showCareer(c);
-        loadGames(true);
-      });
+    const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    careerCall(url, init, (c) => {
+      if (c.error && c.enabled === undefined) { document.getElementById("career-error").textContent = c.error; return; }
+      showCareer(c);
+      loadGames(true);
+    });
   }
   document.getElementById("career-reset").addEventListener("click", () => {
     if (confirm("修行をやり直しますか? Reset the career (points, ranks, ninjutsu levels)?")) {

@@ -93,7 +93,14 @@ def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:
 
 
 class BatchKernel:
-    """A loop over the games of a batch (``for i in numba.prange(n)``), compiled serial and parallel.
+    """A loop over the games of a batch, compiled serial and parallel, written::
+
+        for row in numba.prange(n):
+            i = np.int64(row)
+
+    (the parallel loop's own index is uint64, the serial one's int64: rules called with it directly are
+    each compiled a second time, for uint64, which doubles a cold compile, and their arithmetic mixing
+    the row with signed integers gives floats; tests/core/test_prange_rows.py reads every kernel for it).
 
     ``kernel(*args)`` runs the serial version; ``kernel(*args, threads=k)`` with k > 1 runs the
     parallel one on k threads (numba's thread count is set for the call and restored after). After the

@@ -17,21 +17,24 @@ from .rules import apply_action, legal_actions, new_game
 @batch_kernel
 def init_games(st, seeds, T, R):
     """Game i starts from ``seeds[i]`` (uint64)."""
-    for i in numba.prange(seeds.shape[0]):
+    for row in numba.prange(seeds.shape[0]):
+        i = np.int64(row)
         new_game(st, i, seeds[i], T, R)
 
 
 @batch_kernel
 def legal_masks(st, mask, T, R):
     """``mask[i]``: the legal actions of game i's seat to play."""
-    for i in numba.prange(mask.shape[0]):
+    for row in numba.prange(mask.shape[0]):
+        i = np.int64(row)
         legal_actions(st, i, mask[i], T, R)
 
 
 @batch_kernel
 def apply_actions(st, actions, active, T, R):
     """``actions[i]`` (legal) applied to every game i where ``active[i]``."""
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         if active[i]:
             apply_action(st, i, actions[i], T, R)
 
@@ -39,7 +42,8 @@ def apply_actions(st, actions, active, T, R):
 @batch_kernel
 def observe_games(st, seats, out, T, R):
     """``out[i]``: game i seen from ``seats[i]``."""
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         observe_seat(st, i, seats[i], out[i], T, R)
 
 
@@ -49,7 +53,8 @@ def step_games(st, actions, mask_out, obs_out, reset_seeds, rewards_out, finishe
     (when ``rewards_out`` has rows), start ``reset_seeds[i]`` in every row that ended (when it has
     entries), then the next legal mask and the seat to play's observation."""
     seats = st.rewards.shape[1]
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         live = not (st.terminated[i] or st.truncated[i])
         if live:
             for p in range(seats):

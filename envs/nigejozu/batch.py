@@ -21,21 +21,24 @@ from .state import NigejozuState
 @batch_kernel
 def start_games(st, seeds, tab):
     """A new game in every row, row i dealt from the stream of ``seeds[i]`` (uint64)."""
-    for i in numba.prange(seeds.shape[0]):
+    for row in numba.prange(seeds.shape[0]):
+        i = np.int64(row)
         new_game(st, i, seeds[i], tab)
 
 
 @batch_kernel
 def legal_masks(st, tab, mask):
     """``mask`` (bool[B, 29]): every game's legal actions."""
-    for i in numba.prange(mask.shape[0]):
+    for row in numba.prange(mask.shape[0]):
+        i = np.int64(row)
         legal_actions(st, i, tab, mask[i])
 
 
 @batch_kernel
 def play_actions(st, actions, active, tab):
     """``actions[i]`` in every game i where ``active[i]`` (legal actions, rewards already cleared)."""
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         if active[i]:
             play(st, i, actions[i], tab)
 
@@ -43,7 +46,8 @@ def play_actions(st, actions, active, tab):
 @batch_kernel
 def observe_games(st, seats, out):
     """``out`` (float32[B, 241]): game i as ``seats[i]`` sees it."""
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         write_observation(st, i, seats[i], out[i])
 
 
@@ -52,7 +56,8 @@ def step_games(st, actions, tab, reset, seeds, copy_rewards, rewards_out, mask_o
     """One batch step (:meth:`~yuugi.envs.core.game.BatchGame.step_fused`): every live game plays its
     action; its rewards are copied (``copy_rewards``); a game that ended starts again from ``seeds[i]``
     (``reset``); then the next legal mask and the observation of the seat to play are written."""
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         live = not (st.terminated[i] or st.truncated[i])
         if live:
             st.rewards[i, :] = 0.0
@@ -69,14 +74,16 @@ def step_games(st, actions, tab, reset, seeds, copy_rewards, rewards_out, mask_o
 @batch_kernel
 def battles(st, games, tab):
     """The battle phase of every game listed in ``games``."""
-    for j in numba.prange(games.shape[0]):
+    for row in numba.prange(games.shape[0]):
+        j = np.int64(row)
         fight_battle(st, games[j], tab)
 
 
 @batch_kernel
 def winners(st, out):
     """``out`` (int64[B]): the winning side of every finished game, -1 while it is played."""
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         out[i] = winner(st, i)
 
 

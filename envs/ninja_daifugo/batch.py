@@ -80,7 +80,8 @@ def new_series(st, i: int, seed: np.uint64, T, R) -> None:
 
 @batch_kernel
 def init_kernel(st, seeds, T, R):
-    for i in numba.prange(seeds.shape[0]):
+    for row in numba.prange(seeds.shape[0]):
+        i = np.int64(row)
         new_series(st, i, seeds[i], T, R)
 
 
@@ -105,20 +106,23 @@ def observe_one(st, i: int, seat: int, T, R, out: np.ndarray) -> None:
 
 @batch_kernel
 def legal_mask_kernel(st, out, T, R):
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         legal_mask_one(st, i, T, R, out[i])
 
 
 @batch_kernel
 def apply_kernel(st, actions, active, T, R):
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         if active[i]:
             apply_one(st, i, actions[i], T, R)
 
 
 @batch_kernel
 def observe_kernel(st, seats, out, T, R):
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         observe_one(st, i, seats[i], T, R, out[i])
 
 
@@ -144,7 +148,8 @@ def fused_step(st, i: int, action: int, mask: np.ndarray, obs: np.ndarray, reset
 
 @batch_kernel
 def step_fused_kernel(st, actions, mask_out, obs_out, reset_seeds, reset, rewards_out, copy_rewards, finished, T, R):
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         finished[i] = fused_step(st, i, actions[i], mask_out[i], obs_out[i], reset_seeds[i], reset, rewards_out,
                                  copy_rewards, T, R)
 

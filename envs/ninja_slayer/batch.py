@@ -16,20 +16,23 @@ from .seen import ARG_SCALE, COUNT_FRACTION, block_starts, observe_into
 
 @batch_kernel
 def init_kernel(st, ct, cf, seeds, kinds, listed, constructed, pools, pool_len, sr_rate, stuck):
-    for i in numba.prange(seeds.shape[0]):
+    for row in numba.prange(seeds.shape[0]):
+        i = np.int64(row)
         if not new_game(st, ct, cf, i, seeds[i], kinds, listed, constructed, pools, pool_len, sr_rate):
             stuck[i] = True
 
 
 @batch_kernel
 def legal_kernel(st, ct, cf, out):
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         legal_into(st, ct, cf, i, out[i])
 
 
 @batch_kernel
 def apply_kernel(st, ct, cf, fam, actions, active, stuck):
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         if active[i]:
             if not apply_action(st, ct, cf, fam, i, actions[i]):
                 stuck[i] = True
@@ -37,7 +40,8 @@ def apply_kernel(st, ct, cf, fam, actions, active, stuck):
 
 @batch_kernel
 def observe_kernel(st, ct, feat, count_frac, arg_scale, fam, off, seats, out):
-    for i in numba.prange(out.shape[0]):
+    for row in numba.prange(out.shape[0]):
+        i = np.int64(row)
         observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, seats[i], out[i])
 
 
@@ -46,7 +50,8 @@ def step_kernel(st, ct, cf, fam, feat, count_frac, arg_scale, off, actions, mask
                 kinds, listed, constructed, pools, pool_len, sr_rate, rewards_out, copy_rewards, finished, stuck):
     """One batch step: play the live games' actions, copy rewards, restart the games that ended (with
     ``reset``), then the next legal mask and the to-play seat's observation."""
-    for i in numba.prange(actions.shape[0]):
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
         finished[i] = False
         if not (st.terminated[i] or st.truncated[i]):
             st.rewards[i, 0] = 0.0

@@ -45,8 +45,14 @@ def put_card(out, at, feat, card):
     """The static features of ``card`` at column ``at`` (an empty slot, -1, stays zeros)."""
     if card < 0:
         return
-    for k in range(feat.shape[1]):
-        out[at + k] = feat[card, k]
+    # Copied between views with an index from range(): LLVM vectorises that copy, but not one indexed
+    # out[at + k] = feat[card, k] (numba's negative-index handling of at + k keeps it scalar): three
+    # times as fast, about a fifth of the observation.
+    n = feat.shape[1]
+    dst = out[at:at + n]
+    src = feat[card]
+    for k in range(n):
+        dst[k] = src[k]
 
 
 @rules

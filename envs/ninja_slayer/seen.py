@@ -55,6 +55,13 @@ def put_card(out, at, feat, card):
         dst[k] = src[k]
 
 
+@rules(inline=True)
+def put_counts(dst, counts, count_frac):
+    """``dst[c]``: the float of the int8 count ``counts[c]`` (its fraction of 5, at most 1), for every card id."""
+    for c in range(dst.shape[0]):
+        dst[c] = count_frac[np.uint8(counts[c])]
+
+
 @rules
 def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
     """What seat ``me`` sees of game ``i`` into ``out`` (float32[total])."""
@@ -182,13 +189,14 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
         out[at + F + NUM_OPCODES + NUM_TK + st.pend_kind[i, j]] = 1.0
 
     # ---- per card id: my unseen deck cards, then オヒガン, エテル and damage (me, opponent)
-    for c in range(NUM_CARDS):
-        out[off[OB_DECK] + c] = count_frac[np.uint8(st.deck_count[i, me, c])]
-        for e in range(2):
-            p = me if e == 0 else opp
-            out[off[OB_GRAVE] + e * NUM_CARDS + c] = count_frac[np.uint8(st.grave[i, p, c])]
-            out[off[OB_ETEL] + e * NUM_CARDS + c] = count_frac[np.uint8(st.etel_count[i, p, c])]
-            out[off[OB_DAMAGE] + e * NUM_CARDS + c] = count_frac[np.uint8(st.dmg_seen[i, p, c])]
+    # (through views, as put_card: a range() index into a view needs no negative-index handling)
+    put_counts(out[off[OB_DECK]:off[OB_DECK] + NUM_CARDS], st.deck_count[i, me], count_frac)
+    for e in range(2):
+        p = me if e == 0 else opp
+        at = e * NUM_CARDS
+        put_counts(out[off[OB_GRAVE] + at:off[OB_GRAVE] + at + NUM_CARDS], st.grave[i, p], count_frac)
+        put_counts(out[off[OB_ETEL] + at:off[OB_ETEL] + at + NUM_CARDS], st.etel_count[i, p], count_frac)
+        put_counts(out[off[OB_DAMAGE] + at:off[OB_DAMAGE] + at + NUM_CARDS], st.dmg_seen[i, p], count_frac)
 
     put_card(out, off[OB_LAST], feat, st.last_resolved[i])
 

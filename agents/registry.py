@@ -68,13 +68,14 @@ def heuristic(game: str, **rules: Any) -> Policy:
 
 
 def hard_weights(game: str, **rules: Any) -> Path:
-    """The shipped weights file whose signature fits ``game`` under ``rules``.
+    """The shipped weights file whose signature fits ``game`` under ``rules`` (of several, the one checked
+    under these rules).
 
     When none fits, raises the :class:`~yuugi.agents.weights_format.WeightsError` of a file that cannot be
     read (it might have been the one), or else an OptionError naming the rule sets that have weights.
     """
     built = make_game(game, **rules)
-    made_for, unreadable = [], []
+    made_for, unreadable, fitting = [], [], []
     for path in shipped.shipped_weights(game):
         try:
             signature = weights_format.read_signature(path)
@@ -82,8 +83,15 @@ def hard_weights(game: str, **rules: Any) -> Path:
             unreadable.append(e)
             continue
         if weights_format.fits(signature, built):
-            return path
-        made_for.append(f"{path.name} ({weights_format.describe(signature)})")
+            fitting.append(path)
+        else:
+            made_for.append(f"{path.name} ({weights_format.describe(signature)})")
+    if len(fitting) > 1:
+        # Rule sets with the same spaces can ship one file each (daifugō's single games and its default
+        # series): the file whose record lists these rules as checked plays them, else the first that fits.
+        return next((path for path in fitting if level_records.is_checked_under(game, path, rules)), fitting[0])
+    if fitting:
+        return fitting[0]
     if unreadable:
         raise unreadable[0]
     if not made_for:

@@ -188,3 +188,21 @@ def test_a_round_robin_marks_the_hard_rows_played_outside_the_checked_rules():
     assert "hard*" in text and f"* hard: {unchecked['hard']}" in text
     assert "normal*" not in text
     assert to_json(result)["unchecked"] == unchecked
+
+
+def test_of_two_files_that_fit_the_one_checked_under_the_rules_plays_them(tmp_path, monkeypatch):
+    """Two daifugō files with the same spaces, each checked under its own rule family: the registry
+    picks the file by its record, and falls back to the first that fits where neither was checked."""
+    for stem, checked in (("ninja_daifugo_hard", DAIFUGO_TRAINING_RULES), ("ninja_daifugo_hard_series", {})):
+        shutil.copy(shipped.WEIGHTS_DIR / "ninja_daifugo_hard.npz", tmp_path / f"{stem}.npz")
+        record = json.loads((shipped.WEIGHTS_DIR / "ninja_daifugo_hard.json").read_text())
+        record["checked_rules"] = [{"rules": checked, "checked_by": [
+            {"ladder": "l.json", "layout": "field", "games": 10, "hard_vs_normal": 0.2, "hard_vs_normal_ci95": [0.1, 0.3]}]}]
+        (tmp_path / f"{stem}.json").write_text(json.dumps(record))
+    monkeypatch.setattr(shipped, "WEIGHTS_DIR", tmp_path)
+    assert registry.hard_weights("ninja_daifugo").name == "ninja_daifugo_hard_series.npz"
+    assert registry.hard_weights("ninja_daifugo", series_games=5, ninja="faithful").name == "ninja_daifugo_hard_series.npz"
+    assert registry.hard_weights("ninja_daifugo", **DAIFUGO_TRAINING_RULES).name == "ninja_daifugo_hard.npz"
+    assert registry.hard_weights("ninja_daifugo", series_games=2).name == "ninja_daifugo_hard.npz"  # neither: the first
+    assert "hard" in registry.available_levels("ninja_daifugo")
+    assert "hard" in registry.available_levels("ninja_daifugo", **DAIFUGO_TRAINING_RULES)

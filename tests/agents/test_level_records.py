@@ -42,7 +42,8 @@ def _hard_vs_normal(ladder: dict) -> tuple[int, float, list[float]]:
 
 
 def test_every_shipped_weights_file_has_a_record_that_lists_where_it_was_checked():
-    assert len(SHIPPED_WEIGHTS) == 6  # momotaro's 2, 3 and 4 players and one file for each other game
+    # momotaro's 2, 3 and 4 players, daifugō's single games and its default series, one for each other game
+    assert len(SHIPPED_WEIGHTS) == 7
     for weights in SHIPPED_WEIGHTS:
         assert level_records.checked_entries(weights), f"{weights.name}: its record lists no checked rules"
 
@@ -78,13 +79,17 @@ def test_canonical_rules_treat_the_defaults_spelled_out_as_the_defaults():
         level_records.canonical_rules("ninja_daifugo", {"series_games": 0})
 
 
-def test_daifugo_hard_is_not_offered_under_the_default_rules():
+def test_daifugo_hard_under_the_default_rules_is_the_file_checked_there():
+    """The default 5-deal faithful series has its own hard (the single-game one measured no stronger than
+    normal there): it is offered and played there without a warning, the single-game file elsewhere."""
     for defaults in ({}, {"series_games": 5, "ninja": "faithful"}):
-        assert "hard" not in registry.available_levels("ninja_daifugo", **defaults)
-        assert not level_records.checked_for("ninja_daifugo", "hard", defaults)
-        assert not level_records.checked_for("ninja_daifugo", "お館様", defaults)  # the persona that is hard
-    # its weights still fit the default spaces: only the record keeps it off the list
-    assert registry.hard_weights("ninja_daifugo").name == "ninja_daifugo_hard.npz"
+        assert "hard" in registry.available_levels("ninja_daifugo", **defaults)
+        assert level_records.checked_for("ninja_daifugo", "お館様", defaults)  # the persona that is hard
+        assert registry.hard_weights("ninja_daifugo", **defaults).name == "ninja_daifugo_hard_series.npz"
+    assert registry.hard_weights("ninja_daifugo", **DAIFUGO_TRAINING_RULES).name == "ninja_daifugo_hard.npz"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert registry.cpu("ninja_daifugo", "hard").name == "hard"
 
 
 def test_daifugo_hard_is_offered_under_the_rules_it_was_checked_on():
@@ -105,21 +110,21 @@ def test_untrained_levels_fit_every_rule_set():
         assert level_records.checked_for("ninja_daifugo", level, {})
 
 
-def test_building_daifugo_hard_under_the_defaults_warns_once_naming_the_rules_it_fits():
+def test_building_daifugo_hard_under_unchecked_rules_warns_once_naming_the_rules_it_fits():
     with pytest.warns(UncheckedRulesWarning) as said:
-        policy = registry.cpu("ninja_daifugo", "hard")
+        policy = registry.cpu("ninja_daifugo", "hard", series_games=2)
     assert policy.name == "hard"  # it is still built: a person may ask for it
     assert len(said) == 1
     message = str(said[0].message)
-    assert 'series_games=1, ninja="symmetric"' in message
-    assert "ninja_daifugo_ladder.json" in message and "the default rules" in message
+    assert 'series_games=1, ninja="symmetric"' in message  # neither file was checked there: the first plays
+    assert "ninja_daifugo_ladder.json" in message and "series_games=2" in message
     assert said[0].filename == __file__  # it points at the caller of cpu, not at the registry
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # once per game and rule set: the defaults spelled out, the persona
-        registry.cpu("ninja_daifugo", "hard")
-        registry.cpu("ninja_daifugo", "oyakatasama", series_games=5)
-    with pytest.warns(UncheckedRulesWarning, match="series_games=2"):  # another rule set is told again
+        warnings.simplefilter("error")  # once per game and rule set: the same rules again, the persona
         registry.cpu("ninja_daifugo", "hard", series_games=2)
+        registry.cpu("ninja_daifugo", "oyakatasama", series_games=2, ninja="faithful")
+    with pytest.warns(UncheckedRulesWarning, match="series_games=3"):  # another rule set is told again
+        registry.cpu("ninja_daifugo", "hard", series_games=3)
 
 
 @pytest.mark.parametrize("game, rules", [("nigejozu", {}), ("momotaro", {}), ("momotaro", {"num_players": 2}),
@@ -176,11 +181,13 @@ def test_a_round_robin_marks_the_hard_rows_played_outside_the_checked_rules():
     pytest.importorskip("rich")
     from yuugi.training.eval.evaluate import EvalResult, Pairing, format_tables, outside_checked_rules, to_json
 
+    two_games = {"series_games": 2}  # a rule set neither daifugō hard file was checked under
     with pytest.warns(UncheckedRulesWarning):
-        policies = {name: registry.cpu("ninja_daifugo", name) for name in ("normal", "hard")}
-    unchecked = outside_checked_rules("ninja_daifugo", policies, {})
+        policies = {name: registry.cpu("ninja_daifugo", name, **two_games) for name in ("normal", "hard")}
+    unchecked = outside_checked_rules("ninja_daifugo", policies, two_games)
     assert list(unchecked) == ["hard"] and 'series_games=1, ninja="symmetric"' in unchecked["hard"]
     assert outside_checked_rules("ninja_daifugo", policies, DAIFUGO_TRAINING_RULES) == {}
+    assert outside_checked_rules("ninja_daifugo", policies, {}) == {}
     result = EvalResult("ninja_daifugo", [Pairing("normal", "hard", 10, 0.1, (-0.1, 0.3), 0.6, (0.3, 0.8), 0.5)],
                         {"normal": (30.0, 2.0), "hard": (29.0, 2.0)},
                         {"layout": "alternate", "seating": "s", "score_range": [-2.0, 2.0], "unchecked": unchecked})

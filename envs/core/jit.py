@@ -33,9 +33,9 @@ import numba
 from numba._dispatcher import compute_fingerprint
 
 # Parallel kernels (threads > 1) run on numba's OpenMP layer where it loads, unless the user chose a
-# layer (NUMBA_THREADING_LAYER). On an idle two-core machine two threads stepped 1,024 games 1.6-2.0x as
-# fast as one with it, and 0.6-1.2x on the workqueue layer, whose start of each parallel call costs
-# about 80 us. OpenMP's threads spin a while before they sleep: with more threads than free cores
+# layer (NUMBA_THREADING_LAYER). On an idle two-core machine two threads stepped 1,024 games 1.2-2.1x as
+# fast as one with it (the games with the longest steps gain most), and 0.6-1.2x on the workqueue layer,
+# whose start of each parallel call costs about 80 us. OpenMP's threads spin a while before they sleep: with more threads than free cores
 # (several processes each running two threads) that spinning made a step 4x slower, so there set
 # OMP_WAIT_POLICY=passive, or keep threads=1 (docs/architecture.md, "Threads").
 if "NUMBA_THREADING_LAYER" not in os.environ:

@@ -10,6 +10,7 @@ without its callees), so the kernels' source is read.
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 
 import pytest
@@ -30,8 +31,6 @@ def converts_its_index(loop: ast.For) -> bool:
 
 @pytest.mark.parametrize("game", available_games())
 def test_every_prange_loop_converts_its_index_to_int64(game: str) -> None:
-    import importlib
-
     source = inspect.getsource(importlib.import_module(f"yuugi.envs.{game}.batch"))
     loops = prange_loops(ast.parse(source))
     assert loops, "the game's batch kernels loop with numba.prange"

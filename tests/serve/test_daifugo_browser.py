@@ -23,6 +23,7 @@ import pytest
 
 from tests.serve.helpers import headless_chromium, uvicorn_serving
 from tests.serve.daifugo_positions import SERIES_RULES, exchange, lock_then_revolution
+from yuugi.envs.ninja_daifugo.config import D_COSTLY_JUTSU
 from yuugi.training.serve.career import NUMBERS, Career
 
 
@@ -134,7 +135,7 @@ def test_dojo_and_lobby_loadout_become_the_ninjutsu_buttons(server: str, browser
         # raiton: base cost 4, Lv3 = 2 uses; henge: base cost 2 - 1 at Lv5, 3 uses (rules file §2.1); the
         # game's declaration D7 (忍法は高くつくぞ) adds 1 to every cost: the lobby's table is dealt from a random seed
         declared = int(re.search(r"D(\d+)", page.inner_text("#declaration")).group(1))
-        extra = 1 if declared == 7 else 0
+        extra = 1 if declared == D_COSTLY_JUTSU else 0
         assert "Lv3" in raiton and f"コスト {4 + extra}" in raiton and "残り 2 回" in raiton, raiton
         assert "Lv5" in henge and f"コスト {1 + extra}" in henge and "残り 3 回" in henge, henge
         assert page.locator("#jutsu .jutsu-card").count() == 2

@@ -18,8 +18,6 @@ from yuugi.envs.ninja_slayer.actions import NUM_FAMILIES
 from yuugi.envs.ninja_slayer.config import FIELD_SLOTS, HAND_SLOTS, STACK_MAX
 from yuugi.envs.ninja_slayer.state import NUM_DECISIONS, NUM_PHASE_CODES
 
-F = C.NUM_CARD_FEATURES
-ID_COLUMN = 1  # CARD_FEATURES column 1 holds (id + 1) / 48; an empty slot is 0
 EGO = 2 * FIELD_SLOTS + 1  # 13 ego targets
 NO_CHAR = 2 * FIELD_SLOTS  # ego target 12
 # Field dynamics after the card features (observation.py's field block).
@@ -37,20 +35,31 @@ _MY_TURN, _STACK_LEN = 1, 4
 
 
 @lru_cache(maxsize=8)
+def layout_for_width(width: int) -> tuple[dict[str, slice], int]:
+    """The block offsets of an observation ``width`` floats wide and its floats per card: the history
+    length and the ``observation`` option are found from the width (the two layouts' widths never meet:
+    4,783 floats and more in full, 1,800 at most with card ids)."""
+    for card in O.CARD_WIDTHS.values():
+        per_action = 2 + NUM_FAMILIES + card
+        _, without_history = O.offsets(0, card)
+        history, rest = divmod(width - without_history, per_action)
+        if not rest and 1 <= history <= 32:
+            return O.offsets(history, card)[0], card
+    raise ValueError(f"an observation of width {width} is not a ninja_slayer observation "
+                     f"({' or '.join(f'{O.offsets(0, c)[1]} + k × {2 + NUM_FAMILIES + c}' for c in O.CARD_WIDTHS.values())}"
+                     " floats, k = 1..32)")
+
+
 def offsets_for_width(width: int) -> dict[str, slice]:
-    """The block offsets of an observation ``width`` floats wide (the history length is found from it)."""
-    per_action = 2 + NUM_FAMILIES + F
-    _, without_history = O.offsets(0)
-    history, rest = divmod(width - without_history, per_action)
-    if rest or not 1 <= history <= 32:
-        raise ValueError(f"an observation of width {width} is not a ninja_slayer observation "
-                         f"({without_history} + k × {per_action} floats, k = 1..32)")
-    return O.offsets(history)[0]
+    """The block offsets of an observation ``width`` floats wide (see :func:`layout_for_width`)."""
+    return layout_for_width(width)[0]
 
 
-def card_ids(features: np.ndarray) -> np.ndarray:
-    """int64[...]: card ids of card-feature rows ``[..., F]`` (-1 for an empty slot)."""
-    return np.rint(features[..., ID_COLUMN] * C.NUM_CARDS).astype(np.int64) - 1
+def card_ids(cards: np.ndarray) -> np.ndarray:
+    """int64[...]: card ids of the card slots ``[..., card width]`` (-1 for an empty slot): the id column
+    of the full features, or the one float of a card-ids observation."""
+    column = C.CARD_ID_COLUMN if cards.shape[-1] == C.NUM_CARD_FEATURES else 0
+    return np.rint(cards[..., column] * C.NUM_CARDS).astype(np.int64) - 1
 
 
 def _lookup(table: np.ndarray, ids: np.ndarray, empty: float = 0) -> np.ndarray:
@@ -63,7 +72,7 @@ class View:
 
     def __init__(self, obs: np.ndarray) -> None:
         obs = np.asarray(obs, dtype=np.float32)
-        off = offsets_for_width(obs.shape[1])
+        off, F = layout_for_width(obs.shape[1])  # noqa: N806 - floats per card, as in the layout's table
         b = len(obs)
         self.rows = np.arange(b)
         sc = obs[:, off["scalars"]]

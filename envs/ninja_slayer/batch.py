@@ -11,7 +11,8 @@ from yuugi.envs.core.jit import batch_kernel
 from . import tables as T
 from .deal import new_game
 from .engine import apply_action, legal_into
-from .seen import ARG_SCALE, COUNT_FRACTION, block_starts, observe_into
+from .observation import offsets
+from .seen import ARG_SCALE, COUNT_FRACTION, block_starts, card_table, observe_into
 
 
 @batch_kernel
@@ -89,7 +90,9 @@ class Compiled:
         self.cf = T.config_ints(cfg)
         self.sr_rate = float(cfg.sr_rate)
         self.kinds, self.listed = T.deck_specs(cfg.decks)
-        self.off = block_starts(cfg.history)
+        self.feat = card_table(cfg.observation)  # what the observation shows of each card
+        self.off = block_starts(cfg.history, self.feat.shape[1])
+        self.width = offsets(cfg.history, self.feat.shape[1])[1]
         self.threads = threads
 
     def init(self, st, seeds: np.ndarray, specs=None) -> None:
@@ -111,9 +114,8 @@ class Compiled:
         _check(stuck)
 
     def observe(self, st, seats: np.ndarray) -> np.ndarray:
-        out = np.empty((st.batch_size, int(self.off[-1]) + self.cf[T.CF_HISTORY] * (2 + 11 + T.CARD_FEATURES.shape[1])),
-                       np.float32)
-        observe_kernel(st.view(), T.CARD_TABLE, T.CARD_FEATURES, COUNT_FRACTION, ARG_SCALE, T.FAMILY, self.off,
+        out = np.empty((st.batch_size, self.width), np.float32)
+        observe_kernel(st.view(), T.CARD_TABLE, self.feat, COUNT_FRACTION, ARG_SCALE, T.FAMILY, self.off,
                        seats, out, threads=self.threads)
         return out
 
@@ -125,7 +127,7 @@ class Compiled:
         seeds = np.asarray(reset_seeds).astype(np.uint64) if reset else np.zeros(b, np.uint64)
         copy = rewards_out is not None
         rew = rewards_out if copy else np.empty((b, 2), np.float32)
-        step_kernel(st.view(), T.CARD_TABLE, self.cf, T.FAMILY, T.CARD_FEATURES, COUNT_FRACTION, ARG_SCALE, self.off,
+        step_kernel(st.view(), T.CARD_TABLE, self.cf, T.FAMILY, self.feat, COUNT_FRACTION, ARG_SCALE, self.off,
                     np.asarray(actions, np.int64), mask_out, obs_out, reset, seeds, self.kinds, self.listed,
                     T.CONSTRUCTED_DECKS, _POOLS, _POOL_LEN, self.sr_rate, rew, copy, finished, stuck,
                     threads=self.threads)

@@ -142,3 +142,4 @@ def _static_features() -> np.ndarray:
 CARD_FEATURES = _static_features()
 CARD_FEATURES.flags.writeable = False
 NUM_CARD_FEATURES = CARD_FEATURES.shape[1]
+CARD_ID_COLUMN = 1  # the feature that is the id itself, (id + 1) / 48: all the "card_ids" observation shows

@@ -17,6 +17,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "priority_windows": ("all", "compact"),
     "hand_overflow": ("burn",),
     "mulligan": ("none",),
+    "observation": ("full", "card_ids"),
 }
 
 
@@ -44,6 +45,11 @@ class NinjaSlayerConfig:
       game), ``"sealed"`` (5 fresh blitz packs per game), ``"any"`` (one of the five at random) or an
       explicit 50-card list of codes (checked against the constructed rules).
     * ``history``: how many recent public actions the observation shows.
+    * ``observation``: ``"full"`` (each card shown as its 68 static features; 5,350 floats with the
+      default history) or ``"card_ids"`` (each card shown as one float, its id, ``(id + 1) / 48``, the
+      features' second column; 1,464 floats): the same information in a quarter of the bytes, for a
+      model that looks a card's features up by its id (``cards.CARD_FEATURES``). Its own observation
+      space, so weights trained on one do not load for the other.
     """
 
     deckout_rule: str = "reach_zero"
@@ -61,6 +67,7 @@ class NinjaSlayerConfig:
     sr_rate: float = 0.2
     decks: tuple[Any, Any] = ("constructed", "constructed")
     history: int = 8
+    observation: str = "full"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "NinjaSlayerConfig":

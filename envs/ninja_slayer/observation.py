@@ -6,6 +6,9 @@ Each card appears as its static features (``cards.CARD_FEATURES``: present, (id 
 an empty slot is all zeros), so a policy can read any pool. Never in it: the opponent's hand (apart
 from cards it knows, because they were bounced there) and either deck's order.
 
+With the rule option ``observation="card_ids"`` each card is its id alone, ``(id + 1) / 48`` (0 for an
+empty slot; the features' second column): every block below with F = 1. Nothing else changes.
+
 | block | size | meaning |
 |---|---|---|
 | scalars | 10 | turn/60, my turn, I went first, I am to act, stack size/16, passes/2, interrupt asked, I hold priority, the top stack item is mine, game over |
@@ -40,7 +43,12 @@ STACK_DYN = 5 + 1 + C.NUM_OPCODES + 1 + C.NUM_TARGET_KINDS + 13 + 1
 COUNT_SCALE = 5
 
 
-def layout(history: int) -> tuple[tuple[str, int], ...]:
+CARD_WIDTHS = {"full": F, "card_ids": 1}  # floats per card, by the rule option ``observation``
+
+
+def layout(history: int, card: int = F) -> tuple[tuple[str, int], ...]:
+    """The blocks, in order, with ``history`` recent actions and ``card`` floats per card."""
+    F = card  # noqa: N806 - the table above names the per-card width F
     return (
         ("scalars", 10), ("phase", NUM_PHASE_CODES), ("decision", NUM_DECISIONS), ("counts", 16), ("attack", 21),
         ("hand", HAND_SLOTS * (F + 1)), ("opp_known_hand", HAND_SLOTS * F),
@@ -51,5 +59,6 @@ def layout(history: int) -> tuple[tuple[str, int], ...]:
     )
 
 
-def offsets(history: int) -> tuple[dict[str, slice], int]:
-    return block_offsets(layout(history))
+def offsets(history: int, card: int = F) -> tuple[dict[str, slice], int]:
+    """Each block's slice and the total width (see :func:`layout`)."""
+    return block_offsets(layout(history, card))

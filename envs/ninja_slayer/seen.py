@@ -1,8 +1,9 @@
 """The observation of one seat in one game, compiled (the layout is :mod:`.observation`'s table).
 
 ``ct`` is the card table, ``off`` holds the first column of each block in layout order (``OB_*``), ``feat`` the static card
-features (one row per card id), ``count_frac``/``arg_scale`` the float32 value of every int8 count and
-stack argument (indexed by its uint8 bit pattern), so the floats are the very ones numpy wrote.
+features (one row per card id; for ``observation="card_ids"`` the id column alone, :func:`card_table`),
+``count_frac``/``arg_scale`` the float32 value of every int8 count and stack argument (indexed by its uint8
+bit pattern), so the floats are the very ones numpy wrote.
 """
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import numpy as np
 from yuugi.envs.core.jit import rules
 
 from . import cards as C
+from . import tables as T
 from .engine import karate, kousaku
-from .observation import F, FIELD_DYN, STACK_DYN, offsets
+from .observation import CARD_WIDTHS, F, FIELD_DYN, STACK_DYN, offsets
 from .sizes import FIELD_SLOTS, HAND_SLOTS, STACK_MAX
 
 (OB_SCALARS, OB_PHASE, OB_DECISION, OB_COUNTS, OB_ATTACK, OB_HAND, OB_OPP_HAND, OB_FIELD, OB_STACK, OB_PENDING,
@@ -24,9 +26,10 @@ NUM_CARDS = C.NUM_CARDS
 OP_COUNTER = C.OP_COUNTER
 
 
-def block_starts(history: int) -> np.ndarray:
-    """int64[16]: the first column of each block of the layout with ``history`` entries."""
-    off, _ = offsets(history)
+def block_starts(history: int, card: int = F) -> np.ndarray:
+    """int64[16]: the first column of each block of the layout with ``history`` entries and ``card``
+    floats per card."""
+    off, _ = offsets(history, card)
     return np.array([s.start for s in off.values()], dtype=np.int64)
 
 
@@ -38,6 +41,17 @@ def _float_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 COUNT_FRACTION, ARG_SCALE = _float_tables()
+
+
+def card_table(observation: str) -> np.ndarray:
+    """float32[49, width]: what the observation shows of each card id (row 48: an empty slot, zeros)."""
+    if CARD_WIDTHS[observation] == F:
+        return T.CARD_FEATURES
+    return CARD_IDS
+
+
+CARD_IDS = np.ascontiguousarray(C.CARD_FEATURES[:, C.CARD_ID_COLUMN:C.CARD_ID_COLUMN + 1], dtype=np.float32)
+CARD_IDS.flags.writeable = False
 
 
 @rules
@@ -64,8 +78,10 @@ def put_counts(dst, counts, count_frac):
 
 @rules
 def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
-    """What seat ``me`` sees of game ``i`` into ``out`` (float32[total])."""
+    """What seat ``me`` sees of game ``i`` into ``out`` (float32[total]); each card as the ``fw`` floats of
+    its row of ``feat`` (all 68 static features, or the id column alone for ``observation="card_ids"``)."""
     out[:] = 0.0
+    fw = feat.shape[1]
     me = int(me)
     opp = 1 - me
     tp = int(st.tp[i])
@@ -122,11 +138,11 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
 
     # ---- hands: mine (and whether the opponent knows each card), the opponent's cards I know
     for h in range(HAND_SLOTS):
-        at = off[OB_HAND] + h * (F + 1)
+        at = off[OB_HAND] + h * (fw + 1)
         put_card(out, at, feat, st.hand[i, me, h])
-        out[at + F] = st.hand_known[i, me, h]
+        out[at + fw] = st.hand_known[i, me, h]
         if st.hand_known[i, opp, h]:
-            put_card(out, off[OB_OPP_HAND] + h * F, feat, st.hand[i, opp, h])
+            put_card(out, off[OB_OPP_HAND] + h * fw, feat, st.hand[i, opp, h])
 
     # ---- fields (me, opponent): card features, then tapped, damage, カラテ, 工作力, flags, attacker, target
     att_side = 0 if mine_turn else 1
@@ -136,9 +152,9 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
             card = int(st.fld_card[i, p, s])
             if card < 0:
                 continue
-            at = off[OB_FIELD] + (e * FIELD_SLOTS + s) * (F + FIELD_DYN)
+            at = off[OB_FIELD] + (e * FIELD_SLOTS + s) * (fw + FIELD_DYN)
             put_card(out, at, feat, card)
-            d = at + F
+            d = at + fw
             out[d + 0] = st.fld_tap[i, p, s]
             out[d + 1] = min(st.fld_dmg[i, p, s] / 10.0, 1.0)
             out[d + 2] = min(karate(st, ct, i, p, s) / 12.0, 1.0)
@@ -153,9 +169,9 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
 
     # ---- the stack, bottom first
     for k in range(stk_len):
-        at = off[OB_STACK] + k * (F + STACK_DYN)
+        at = off[OB_STACK] + k * (fw + STACK_DYN)
         put_card(out, at, feat, st.stk_card[i, k])
-        d = at + F
+        d = at + fw
         out[d + st.stk_kind[i, k]] = 1.0
         d += 5
         if st.stk_ctrl[i, k] == me:
@@ -177,16 +193,16 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
         d += 13
         ref = int(st.stk_ref[i, k])
         if ref >= 0 and st.stk_op[i, k] == OP_COUNTER:  # marks the item it would cancel
-            out[off[OB_STACK] + ref * (F + STACK_DYN) + F + (d - at - F)] = 1.0
+            out[off[OB_STACK] + ref * (fw + STACK_DYN) + fw + (d - at - fw)] = 1.0
 
     # ---- the pending item whose target I am asked for
     if st.decision[i] == 4 and st.pend_ask[i] >= 0 and st.to_play[i] == me and not done:
         j = int(st.pend_ask[i])
         at = off[OB_PENDING]
         put_card(out, at, feat, st.pend_card[i, j])
-        out[at + F + st.pend_op[i, j]] = 1.0
-        out[at + F + NUM_OPCODES + st.pend_tk[i, j]] = 1.0
-        out[at + F + NUM_OPCODES + NUM_TK + st.pend_kind[i, j]] = 1.0
+        out[at + fw + st.pend_op[i, j]] = 1.0
+        out[at + fw + NUM_OPCODES + st.pend_tk[i, j]] = 1.0
+        out[at + fw + NUM_OPCODES + NUM_TK + st.pend_kind[i, j]] = 1.0
 
     # ---- per card id: my unseen deck cards, then オヒガン, エテル and damage (me, opponent)
     # (through views, as put_card: a range() index into a view needs no negative-index handling)
@@ -201,7 +217,7 @@ def observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, me, out):
     put_card(out, off[OB_LAST], feat, st.last_resolved[i])
 
     # ---- history, newest first: by me / by the opponent, the action's family, the card shown
-    width = 2 + NUM_FAMILIES + F
+    width = 2 + NUM_FAMILIES + fw
     for k in range(st.hist_action.shape[1]):
         at = off[OB_HISTORY] + k * width
         a = int(st.hist_action[i, k])

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from yuugi.agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
-from yuugi.agents.heuristics.ninja_slayer_view import ID_COLUMN, View, card_ids
+from yuugi.agents.heuristics.ninja_slayer_view import View, card_ids
 from yuugi.agents.policy import RandomPolicy
 from yuugi.envs.ninja_slayer import cards as C
 from yuugi.envs.ninja_slayer.state import DECISION_INTERRUPT, DECISION_PRIORITY
@@ -31,7 +31,7 @@ def _damaged(n: int, **kw) -> dict:
 
 def test_the_id_column_of_the_card_features_decodes_every_card():
     features = np.concatenate([C.CARD_FEATURES[:C.NUM_CARDS], np.zeros((1, C.NUM_CARD_FEATURES), np.float32)])
-    assert C.CARD_FEATURES[:C.NUM_CARDS, ID_COLUMN].min() > 0  # an empty slot (0) is told apart
+    assert C.CARD_FEATURES[:C.NUM_CARDS, C.CARD_ID_COLUMN].min() > 0  # an empty slot (0) is told apart
     assert card_ids(features).tolist() == list(range(C.NUM_CARDS)) + [-1]
 
 

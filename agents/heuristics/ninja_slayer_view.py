@@ -45,9 +45,8 @@ def layout_for_width(width: int) -> tuple[dict[str, slice], int]:
         history, rest = divmod(width - without_history, per_action)
         if not rest and 1 <= history <= 32:
             return O.offsets(history, card)[0], card
-    raise ValueError(f"an observation of width {width} is not a ninja_slayer observation "
-                     f"({' or '.join(f'{O.offsets(0, c)[1]} + k × {2 + NUM_FAMILIES + c}' for c in O.CARD_WIDTHS.values())}"
-                     " floats, k = 1..32)")
+    forms = " or ".join(f"{O.offsets(0, c)[1]} + k × {2 + NUM_FAMILIES + c}" for c in O.CARD_WIDTHS.values())
+    raise ValueError(f"an observation of width {width} is not a ninja_slayer observation ({forms} floats, k = 1..32)")
 
 
 def offsets_for_width(width: int) -> dict[str, slice]:

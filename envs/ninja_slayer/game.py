@@ -25,7 +25,8 @@ class NinjaSlayer(BatchGame[NinjaSlayerState]):
         self.config = NinjaSlayerConfig.from_options(options)
         self.num_players = 2
         self.num_actions = A.NUM_ACTIONS
-        self.observation_shape = (observation.offsets(self.config.history, observation.CARD_WIDTHS[self.config.observation])[1],)
+        card_width = observation.CARD_WIDTHS[self.config.observation]
+        self.observation_shape = (observation.offsets(self.config.history, card_width)[1],)
         self._compiled: Compiled | None = None
 
     @property

@@ -12,7 +12,7 @@ from . import tables as T
 from .deal import new_game
 from .engine import apply_action, legal_into
 from .observation import offsets
-from .seen import ARG_SCALE, COUNT_FRACTION, block_starts, card_table, observe_into
+from .seen import ARG_SCALE, CARD_TABLES, COUNT_FRACTION, block_starts, observe_into
 
 
 @batch_kernel
@@ -90,7 +90,7 @@ class Compiled:
         self.cf = T.config_ints(cfg)
         self.sr_rate = float(cfg.sr_rate)
         self.kinds, self.listed = T.deck_specs(cfg.decks)
-        self.feat = card_table(cfg.observation)  # what the observation shows of each card
+        self.feat = CARD_TABLES[cfg.observation]  # what the observation shows of each card
         self.off = block_starts(cfg.history, self.feat.shape[1])
         self.width = offsets(cfg.history, self.feat.shape[1])[1]
         self.threads = threads

@@ -1,7 +1,7 @@
 """The observation of one seat in one game, compiled (the layout is :mod:`.observation`'s table).
 
 ``ct`` is the card table, ``off`` holds the first column of each block in layout order (``OB_*``), ``feat`` the static card
-features (one row per card id; for ``observation="card_ids"`` the id column alone, :func:`card_table`),
+features (one row per card id; for ``observation="card_ids"`` the id column alone, :data:`CARD_TABLES`),
 ``count_frac``/``arg_scale`` the float32 value of every int8 count and stack argument (indexed by its uint8
 bit pattern), so the floats are the very ones numpy wrote.
 """
@@ -14,7 +14,7 @@ from yuugi.envs.core.jit import rules
 from . import cards as C
 from . import tables as T
 from .engine import karate, kousaku
-from .observation import CARD_WIDTHS, F, FIELD_DYN, STACK_DYN, offsets
+from .observation import F, FIELD_DYN, STACK_DYN, offsets
 from .sizes import FIELD_SLOTS, HAND_SLOTS, STACK_MAX
 
 (OB_SCALARS, OB_PHASE, OB_DECISION, OB_COUNTS, OB_ATTACK, OB_HAND, OB_OPP_HAND, OB_FIELD, OB_STACK, OB_PENDING,
@@ -43,15 +43,11 @@ def _float_tables() -> tuple[np.ndarray, np.ndarray]:
 COUNT_FRACTION, ARG_SCALE = _float_tables()
 
 
-def card_table(observation: str) -> np.ndarray:
-    """float32[49, width]: what the observation shows of each card id (row 48: an empty slot, zeros)."""
-    if CARD_WIDTHS[observation] == F:
-        return T.CARD_FEATURES
-    return CARD_IDS
-
-
 CARD_IDS = np.ascontiguousarray(C.CARD_FEATURES[:, C.CARD_ID_COLUMN:C.CARD_ID_COLUMN + 1], dtype=np.float32)
 CARD_IDS.flags.writeable = False
+# What the observation shows of each card id, by the rule option ``observation`` (float32[49, width], row 48
+# an empty slot, zeros); each table's width is observation.CARD_WIDTHS's.
+CARD_TABLES = {"full": T.CARD_FEATURES, "card_ids": CARD_IDS}
 
 
 @rules

@@ -92,3 +92,12 @@ def test_the_heuristic_reads_either_observation_alike():
 def test_an_unknown_observation_choice_is_refused_naming_the_choices():
     with pytest.raises(OptionError, match="card_ids"):
         make_game("ninja_slayer", observation="ids")
+
+
+def test_each_card_table_is_as_wide_as_its_layout_says():
+    from yuugi.envs.ninja_slayer.observation import CARD_WIDTHS
+    from yuugi.envs.ninja_slayer.seen import CARD_TABLES
+
+    assert set(CARD_TABLES) == set(CARD_WIDTHS)
+    for name, table in CARD_TABLES.items():
+        assert table.shape == (C.NUM_CARDS + 1, CARD_WIDTHS[name]) and not table[C.NUM_CARDS].any()

@@ -180,3 +180,24 @@ def test_the_vector_face_bench_counts_one_learner_decision_per_env_and_step():
     assert r.decisions > 0 and r.decisions % 8 == 0
     assert r.games > 0  # nigejozu episodes are short: some end within the run and are reset in place
     assert 0 < r.policy_seconds < r.seconds
+
+
+def test_thread_counts_are_measured_in_every_round_and_shown_against_one_thread(monkeypatch):
+    calls = []
+
+    def fake_core(name, batch, seconds, threads=1, **rules):
+        calls.append(f"core{batch}/t{threads}")
+        # two threads: 170 decisions in 1 s, of which the policy took 0.15 s (env-only 200/s); one: 100 in 1 s
+        if threads == 2:
+            return BenchResult(name, "core", batch, 170, 0, 1.0, 0.85, 0.15, threads=2)
+        return BenchResult(name, "core", batch, 100, 0, 1.0, 1.0, 0.0)
+
+    monkeypatch.setattr(bench, "bench_core", fake_core)
+    monkeypatch.setattr(bench, "bench_aec", lambda name, seconds, **rules: result(name, 10, face="aec", batch=1))
+    text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=2, threads=(1, 2))
+    assert calls == ["core1024/t1", "core1024/t2"] * 2
+    scaling = text.split("one-thread rate")[1]
+    assert "nigejozu core B=1024 t=2" in scaling
+    assert "1.70x (1.70–1.70)" in scaling  # decisions/s: 170 / 100
+    assert "2.00x (2.00–2.00)" in scaling  # env-only: (170 / 0.85) / 100
+    assert "one-thread rate" not in bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=1)

@@ -71,7 +71,8 @@ def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, threa
         if time.perf_counter() - start >= seconds:
             break
     elapsed = time.perf_counter() - start
-    return BenchResult(name, "core", batch, decisions, games, elapsed, elapsed - policy.seconds, policy.seconds)
+    return BenchResult(name, "core", batch, decisions, games, elapsed, elapsed - policy.seconds, policy.seconds,
+                       threads=threads)
 
 
 def _warm_up(game: Any) -> None:
@@ -253,7 +254,26 @@ def median_round(results: Sequence[BenchResult]) -> BenchResult:
 
 
 def _label(r: BenchResult) -> str:
-    return f"{r.game} {r.face}" + (f" B={r.batch}" if r.face == "core" else "")
+    return (f"{r.game} {r.face}" + (f" B={r.batch}" if r.face == "core" else "")
+            + (f" t={r.threads}" if r.threads > 1 else ""))
+
+
+def format_thread_scaling(ours: dict[str, list[BenchResult]]) -> str:
+    """Each core row run on k > 1 threads as a multiple of the same row on one thread: per round (the two
+    measured in the same round), then the median and range over rounds, of the decisions/s (the random pick
+    included, which runs on one thread) and of the environment's own rate (env-only/s)."""
+    one_thread = {(rows[0].game, rows[0].batch): rows for rows in ours.values()
+                  if rows[0].face == "core" and rows[0].threads == 1}
+    lines = [f"{'core row':<40}{'decisions/s':>24}{'env-only/s':>24}"]
+    lines.append("-" * len(lines[0]))
+    for rows in ours.values():
+        base = one_thread.get((rows[0].game, rows[0].batch))
+        if rows[0].face != "core" or rows[0].threads == 1 or base is None:
+            continue
+        total = Spread.of([r.decisions_per_s / b.decisions_per_s for r, b in zip(rows, base)]).format(".2f", "x")
+        env = Spread.of([r.env_decisions_per_s / b.env_decisions_per_s for r, b in zip(rows, base)]).format(".2f", "x")
+        lines.append(f"{_label(rows[0]):<40}{total:>24}{env:>24}")
+    return "\n".join(lines)
 
 
 def format_rounds(results: dict[str, list[BenchResult]]) -> str:
@@ -290,12 +310,13 @@ Variants = Sequence[tuple[str | None, dict[str, Any]]]
 def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024), seconds: float = 3.0,
                   rules: dict[str, Any] | None = None, variants: Variants = ((None, {}),),
                   rounds: int = DEFAULT_ROUNDS, peers: bool = False, training: bool = False, inference: bool = False,
-                  vector: bool = False, as_json: bool = False, threads: int = 1) -> str:
+                  vector: bool = False, as_json: bool = False, threads: Sequence[int] = (1,)) -> str:
     """What ``yuugi bench`` prints: our measurements and the peers', in interleaved rounds.
 
     ``variants`` are (label, rule options) measured as separate rows of each game. Training and
-    inference figures are measured once, after the rounds. ``threads`` is the compiled batch kernels'
-    thread count in the core rows (the AEC loop plays one game: one thread).
+    inference figures are measured once, after the rounds. ``threads`` are the compiled batch kernels'
+    thread counts: each core row is measured once per count in every round (the AEC loop plays one game:
+    one thread), and with one thread among them, each other count is shown as a multiple of it.
     """
     ours: list[tuple[str, Measure]] = []
     for name in games:
@@ -304,8 +325,9 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
             shown = f"{name} [{label}]" if label else name
             ours.append((f"{shown}/aec", _renamed(shown, lambda n=name, r=game_rules: bench_aec(n, seconds, **r))))
             for b in batches:
-                ours.append((f"{shown}/core/{b}",
-                             _renamed(shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, threads=threads, **r))))
+                for t in threads:
+                    ours.append((f"{shown}/core/{b}/t{t}", _renamed(shown, lambda n=name, r=game_rules, b=b, t=t:
+                                                                    bench_core(n, b, seconds, threads=t, **r))))
     theirs: list[tuple[str, Measure]] = []
     notes: list[str] = []
     if peers:
@@ -339,6 +361,9 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
                            "round_count": rounds, "notes": notes}, indent=2)
     parts = [f"median round of {rounds} (interleaved: ours, peer, ours, peer, …)", format_table(our_rows + peer_rows),
              "", "decisions/s of every round", format_rounds(every_round)]
+    if len(threads) > 1 and 1 in threads:
+        parts += ["", f"threads: median of {rounds} rounds (min–max), each round's k-thread rate / its one-thread rate",
+                  format_thread_scaling(our_rounds)]
     if peers:
         parts += ["", f"ratios: median of {rounds} rounds (min–max), each round's ours / that round's peer",
                   format_ratio_spreads(our_rounds, peer_rounds), *notes]

@@ -21,6 +21,7 @@ class BenchResult:
     seconds: float
     env_seconds: float
     policy_seconds: float
+    threads: int = 1  # the compiled batch kernels' threads (core rows); peers and other faces: 1
 
     @property
     def decisions_per_s(self) -> float:

@@ -31,7 +31,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     variants = [(v, parse_rules([v])) for v in args.variant] if args.variant else [(None, {})]
     print(bench.bench_command(games, batches=tuple(args.batch), seconds=args.seconds, rules=parse_rules(args.rule),
                               variants=variants, rounds=args.rounds, peers=args.peers, training=args.training,
-                              inference=args.inference, vector=args.vector, as_json=args.json, threads=args.threads))
+                              inference=args.inference, vector=args.vector, as_json=args.json,
+                              threads=tuple(args.threads)))
     return 0
 
 
@@ -576,8 +577,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also time the SB3 vector face: 1,024 envs, random legal actions, random opponents")
     b.add_argument("--batch", type=_int_at_least(1), nargs="+", default=[1, 64, 1024], help="core batch sizes")
     b.add_argument("--seconds", type=_positive_float, default=3.0, help="time per measurement")
-    b.add_argument("--threads", type=_int_at_least(1, 64), default=1,
-                   help="threads of the compiled batch kernels in the core rows (default 1)")
+    b.add_argument("--threads", type=_int_at_least(1, 64), nargs="+", default=[1],
+                   help="threads of the compiled batch kernels in the core rows (default 1); several, e.g. "
+                        "--threads 1 2, measure each core row at each count in the same rounds")
     b.add_argument("--rounds", type=_int_at_least(1), default=3,
                    help="interleaved rounds (ours, peer, ours, peer, ...); ratios: median over rounds (min-max)")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -62,6 +62,22 @@ _ANSWERS = (C.OP_DMG_CHAR, C.OP_DESTROY_LE, C.OP_BOUNCE, C.OP_TAP, C.OP_COUNTER,
 _IS_ANSWER = ~C.IS_CHAR & np.isin(C.OPCODE, _ANSWERS)
 
 
+def _one_of(codes: np.ndarray, values: tuple[int, ...]) -> np.ndarray:
+    """``np.isin(codes, values)`` for a few values, without isin's setup (tens of µs a call, on batches
+    of a few rows in the expert's rollouts)."""
+    hit = codes == values[0]
+    for value in values[1:]:
+        hit |= codes == value
+    return hit
+
+
+def _legal_pairs(mask: np.ndarray, first: int, slots: int) -> tuple[np.ndarray, np.ndarray]:
+    """(games, slots): each card slot with a legal action in the block of ``slots`` × 13 target actions from
+    ``first`` (a cast of a hand slot, an activation of a field slot)."""
+    block = mask[:, first:first + slots * EGO].reshape(len(mask), slots, EGO)
+    return np.nonzero(block.any(axis=2))
+
+
 @dataclass(frozen=True)
 class Style:
     name: str
@@ -203,7 +219,7 @@ class NinjaSlayerHeuristic:
         # 4. +カラテ on mine: wins my attacker's fight, or saves my character from what is coming.
         coming = np.zeros((b, EGO))
         coming[r, v.target] = np.where(their_attack & (v.target < NO_CHAR), v.karate[r, v.attacker], 0)
-        hits = v.top_theirs & np.isin(v.top_op, (C.OP_DMG_CHAR, C.OP_DEBUFF_K))
+        hits = v.top_theirs & _one_of(v.top_op, (C.OP_DMG_CHAR, C.OP_DEBUFF_K))
         coming[r, v.top_target] += np.where(hits & (v.top_target < FIELD_SLOTS), v.top_arg, 0)
         coming = coming[:, None, :]
         saved = mine & (v.dmg[:, None, :] + coming >= np.maximum(v.karate[:, None, :], 1)) & (coming > 0) & \
@@ -247,7 +263,7 @@ class NinjaSlayerHeuristic:
         # 9. Cancel the opponent's item on top of the stack, by what it would do.
         out = np.where(op3 == C.OP_COUNTER, np.where(no_char, self._cancel_worth(v)[:, None, None], -5.0), out)
         # 10. Granted カイゼン and the rest: not worth a card.
-        out = np.where(np.isin(op3, (C.OP_GRANT_KAIZEN, C.OP_NONE, C.OP_AMBUSH)), -0.1, out)
+        out = np.where(_one_of(op3, (C.OP_GRANT_KAIZEN, C.OP_NONE, C.OP_AMBUSH)), -0.1, out)
         return out
 
     def _cancel_worth(self, v: View) -> np.ndarray:
@@ -255,7 +271,7 @@ class NinjaSlayerHeuristic:
         r = v.rows
         tgt_mine = v.top_target < FIELD_SLOTS
         hit_worth = v.worth[r, v.top_target]
-        harmful = np.isin(v.top_op, (C.OP_DMG_CHAR, C.OP_DESTROY_LE, C.OP_BOUNCE, C.OP_DEBUFF_K)) & tgt_mine
+        harmful = _one_of(v.top_op, (C.OP_DMG_CHAR, C.OP_DESTROY_LE, C.OP_BOUNCE, C.OP_DEBUFF_K)) & tgt_mine
         entry = v.top_kind == 0
         cost = _lookup(C.COST, v.top_card)
         worth = np.where(entry, 1.5 + cost, np.where(harmful, hit_worth, 0.5 + 0.5 * cost))
@@ -291,24 +307,34 @@ class NinjaSlayerHeuristic:
             s = np.where(short, -1.0, s)
         score[:, A.ENTER0:A.ENTER0 + HAND_SLOTS] = s
 
-    def _cast_scores(self, v: View, score: np.ndarray) -> None:
-        hand = v.hand
-        vals = self.effect_values(v, _lookup(C.OPCODE, hand), _lookup(C.ARG, hand), _lookup(C.TARGET, hand))
-        vals -= self.style.etel_worth * _lookup(C.COST, hand)[:, :, None]
-        score[:, A.CAST0:A.CAST0 + HAND_SLOTS * EGO] = vals.reshape(len(hand), -1)
+    def _cast_scores(self, v: View, score: np.ndarray, mask: np.ndarray) -> None:
+        # Only the hand cards with a legal cast are valued (an effect's worth is the costliest part of the
+        # heuristic, and most cards cannot be cast at a given moment), each against all 13 targets.
+        rows, slots = _legal_pairs(mask, A.CAST0, HAND_SLOTS)
+        if not rows.size:
+            return
+        card = v.hand[rows, slots][:, None]
+        vals = self.effect_values(v.take(rows), _lookup(C.OPCODE, card), _lookup(C.ARG, card),
+                                  _lookup(C.TARGET, card))[:, 0]
+        vals -= self.style.etel_worth * _lookup(C.COST, card)
+        score[rows[:, None], A.CAST0 + slots[:, None] * EGO + np.arange(EGO)] = vals
 
-    def _activate_scores(self, v: View, score: np.ndarray) -> None:
-        card = v.card[:, :FIELD_SLOTS]
-        vals = self.effect_values(v, _lookup(C.OPCODE, card), _lookup(C.ARG, card), _lookup(C.TARGET, card))
+    def _activate_scores(self, v: View, score: np.ndarray, mask: np.ndarray) -> None:
+        rows, slots = _legal_pairs(mask, A.ACTIVATE0, FIELD_SLOTS)  # (as for casts: legal activations only)
+        if not rows.size:
+            return
+        w = v.take(rows)
+        card = v.card[rows, slots][:, None]
+        vals = self.effect_values(w, _lookup(C.OPCODE, card), _lookup(C.ARG, card), _lookup(C.TARGET, card))
         # [O] taps an attacker or a guard; ジツ only turns over damage that already counts.
-        tap_cost = _lookup(C.ACT_O, card, False) * np.where(v.my_turn, 0.5, 0.2)[:, None]
+        tap_cost = _lookup(C.ACT_O, card, False) * np.where(w.my_turn, 0.5, 0.2)[:, None]
         vals -= (self.style.etel_worth * _lookup(C.ACT_E, card) + tap_cost + 0.05 * _lookup(C.ACT_J, card))[:, :, None]
         # Burn paid by ジツ alone costs nothing that comes back: fire it whenever it can be paid.
         free_burn = (_lookup(C.OPCODE, card) == C.OP_DMG_PLAYER) & (_lookup(C.ACT_E, card) == 0) & \
-            (v.stack_len == 0)[:, None]
-        burn = self._burn(v, _lookup(C.ARG, card)) - 0.05 * _lookup(C.ACT_J, card)
+            (w.stack_len == 0)[:, None]
+        burn = self._burn(w, _lookup(C.ARG, card)) - 0.05 * _lookup(C.ACT_J, card)
         vals[:, :, NO_CHAR] = np.where(free_burn, burn, vals[:, :, NO_CHAR])
-        score[:, A.ACTIVATE0:A.ACTIVATE0 + FIELD_SLOTS * EGO] = vals.reshape(len(card), -1)
+        score[rows[:, None], A.ACTIVATE0 + slots[:, None] * EGO + np.arange(EGO)] = vals[:, 0]
 
     def _aisatsu_scores(self, v: View, score: np.ndarray) -> None:
         b = len(v.rows)
@@ -343,32 +369,39 @@ class NinjaSlayerHeuristic:
         taps = (v.guard_taps & ~v.tapped)[:, :FIELD_SLOTS] * self.style.interrupt_tap
         score[:, A.INTERRUPT0:A.INTERRUPT0 + FIELD_SLOTS] = saved[:, None] - lost - taps
 
-    def _target_scores(self, v: View, score: np.ndarray) -> None:
-        card = v.pending_card[:, None]
-        op = v.pending_op[:, None]
-        vals = self.effect_values(v, op, _lookup(C.ARG, card), v.pending_tk[:, None])[:, 0]
+    def _target_scores(self, v: View, score: np.ndarray, mask: np.ndarray) -> None:
+        rows = np.flatnonzero(mask[:, A.TARGET0:A.TARGET0 + EGO].any(axis=1))  # games choosing a target now
+        if not rows.size:
+            return
+        w = v.take(rows)
+        card = w.pending_card[:, None]
+        vals = self.effect_values(w, w.pending_op[:, None], _lookup(C.ARG, card), w.pending_tk[:, None])[:, 0]
         # A trigger's own effect is played regardless of the window (it is not a choice to wait).
-        score[:, A.TARGET0:A.TARGET0 + EGO] = vals
+        score[rows, A.TARGET0:A.TARGET0 + EGO] = vals
 
     def scores(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """float64[B, 293]: the score of every action (only legal ones matter)."""
+        """float64[B, 293]: the score of every legal action (casts, activations and targets are valued only
+        where legal; their other entries are 0)."""
         v = View(observation)
         score = np.zeros(mask.shape)
         self._etel_scores(v, score)
         self._enter_scores(v, score)
-        self._cast_scores(v, score)
-        self._activate_scores(v, score)
+        self._cast_scores(v, score, mask)
+        self._activate_scores(v, score, mask)
         self._aisatsu_scores(v, score)
         self._interrupt_scores(v, score)
-        self._target_scores(v, score)
+        self._target_scores(v, score, mask)
         return score
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         mask = np.asarray(mask, dtype=bool)
         score = np.zeros(mask.shape)
         choice = np.flatnonzero(mask.sum(axis=1) > 1)  # a single legal action needs no thought
-        if len(choice):
-            score[choice] = self.scores(np.asarray(observation, dtype=np.float32)[choice], mask[choice])
+        observation = np.asarray(observation, dtype=np.float32)
+        if len(choice) == len(mask):  # (no copy of 21 KB observations when every game has a choice)
+            score = self.scores(observation, mask)
+        elif len(choice):
+            score[choice] = self.scores(observation[choice], mask[choice])
         score = np.where(np.isfinite(score), score, -1e9)
         score = score + rng.random(score.shape) * 1e-6  # ties: no favouring of low indices
         return np.where(mask, score, -np.inf).argmax(axis=1).astype(np.int64)

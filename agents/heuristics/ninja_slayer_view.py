@@ -151,3 +151,12 @@ class View:
         k = F + C.NUM_OPCODES
         self.pending_tk = np.where(self.pending_card >= 0, pend[:, k:k + C.NUM_TARGET_KINDS].argmax(axis=1),
                                    C.TK_NONE)
+
+    def take(self, rows: np.ndarray) -> "View":
+        """The view of the games ``rows`` (repeats allowed): every decoded array indexed by them, without
+        decoding the observations again."""
+        taken = object.__new__(View)
+        for name, value in vars(self).items():
+            setattr(taken, name, value[rows])
+        taken.rows = np.arange(len(rows))
+        return taken

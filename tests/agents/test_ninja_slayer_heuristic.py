@@ -180,6 +180,36 @@ def test_batch_invariance():
         assert np.all(batched[np.arange(len(obs)), acts] >= best - 1e-5)
 
 
+def test_legal_casts_activations_and_targets_are_valued_as_over_the_whole_hand_and_field():
+    """The heuristic values only the cards with a legal cast or activation (and a pending trigger's
+    targets only when a target is to be chosen); every legal entry must equal the valuation of the whole
+    hand, field and target row at once, each less its cost as the heuristic charges it."""
+    from yuugi.agents.heuristics.ninja_slayer_view import _lookup
+    from yuugi.envs.ninja_slayer import actions as A
+
+    obs, mask, _ = _random_play_records({"decks": "any"}, 8, seed=5, style="control")
+    h = NinjaSlayerHeuristic("control")
+    v = View(obs)
+    hand, field = v.hand, v.card[:, :6]
+    cast = h.effect_values(v, _lookup(C.OPCODE, hand), _lookup(C.ARG, hand), _lookup(C.TARGET, hand))
+    cast -= h.style.etel_worth * _lookup(C.COST, hand)[:, :, None]
+    act = h.effect_values(v, _lookup(C.OPCODE, field), _lookup(C.ARG, field), _lookup(C.TARGET, field))
+    # an activation costs its エテル, its tap ([O]: more on my turn) and its ジツ; a burn paid by ジツ alone
+    # with an empty stack is worth its burn less the ジツ
+    tap = _lookup(C.ACT_O, field, False) * np.where(v.my_turn, 0.5, 0.2)[:, None]
+    act -= (h.style.etel_worth * _lookup(C.ACT_E, field) + tap + 0.05 * _lookup(C.ACT_J, field))[:, :, None]
+    free = (_lookup(C.OPCODE, field) == C.OP_DMG_PLAYER) & (_lookup(C.ACT_E, field) == 0) & (v.stack_len == 0)[:, None]
+    act[:, :, 12] = np.where(free, h._burn(v, _lookup(C.ARG, field)) - 0.05 * _lookup(C.ACT_J, field), act[:, :, 12])
+    pend = h.effect_values(v, v.pending_op[:, None], _lookup(C.ARG, v.pending_card[:, None]),
+                           v.pending_tk[:, None])[:, 0]
+    scores = h.scores(obs, mask)
+    for first, full in ((A.CAST0, cast.reshape(len(obs), -1)), (A.ACTIVATE0, act.reshape(len(obs), -1)),
+                        (A.TARGET0, pend)):
+        legal = mask[:, first:first + full.shape[1]]
+        assert legal.any(), f"the positions must include legal actions from {first} on"
+        np.testing.assert_array_equal(scores[:, first:first + full.shape[1]][legal], full[legal])
+
+
 def test_unknown_style_and_foreign_observation_are_refused():
     with pytest.raises(ValueError, match="aggressive, control"):
         NinjaSlayerHeuristic("timid")

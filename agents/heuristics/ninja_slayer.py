@@ -398,7 +398,7 @@ class NinjaSlayerHeuristic:
         score = np.zeros(mask.shape)
         choice = np.flatnonzero(mask.sum(axis=1) > 1)  # a single legal action needs no thought
         observation = np.asarray(observation, dtype=np.float32)
-        if len(choice) == len(mask):  # (no copy of 21 KB observations when every game has a choice)
+        if len(choice) == len(mask) > 0:  # (no copy of 21 KB observations when every game has a choice)
             score = self.scores(observation, mask)
         elif len(choice):
             score[choice] = self.scores(observation[choice], mask[choice])

@@ -194,8 +194,8 @@ def test_thread_counts_are_measured_in_every_round_and_shown_against_one_thread(
 
     monkeypatch.setattr(bench, "bench_core", fake_core)
     monkeypatch.setattr(bench, "bench_aec", lambda name, seconds, **rules: result(name, 10, face="aec", batch=1))
-    text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=2, threads=(1, 2))
-    assert calls == ["core1024/t1", "core1024/t2"] * 2
+    text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=2, threads=(1, 2, 1))
+    assert calls == ["core1024/t1", "core1024/t2"] * 2  # a count given twice is measured once
     scaling = text.split("one-thread rate")[1]
     assert "nigejozu core B=1024 t=2" in scaling
     assert "1.70x (1.70–1.70)" in scaling  # decisions/s: 170 / 100

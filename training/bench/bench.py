@@ -310,7 +310,7 @@ Variants = Sequence[tuple[str | None, dict[str, Any]]]
 def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024), seconds: float = 3.0,
                   rules: dict[str, Any] | None = None, variants: Variants = ((None, {}),),
                   rounds: int = DEFAULT_ROUNDS, peers: bool = False, training: bool = False, inference: bool = False,
-                  vector: bool = False, as_json: bool = False, threads: Sequence[int] = (1,)) -> str:
+                  vector: bool = False, as_json: bool = False, threads: int | Sequence[int] = (1,)) -> str:
     """What ``yuugi bench`` prints: our measurements and the peers', in interleaved rounds.
 
     ``variants`` are (label, rule options) measured as separate rows of each game. Training and
@@ -318,6 +318,7 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
     thread counts: each core row is measured once per count in every round (the AEC loop plays one game:
     one thread), and with one thread among them, each other count is shown as a multiple of it.
     """
+    threads = tuple(dict.fromkeys((threads,) if isinstance(threads, int) else threads))  # each count once
     ours: list[tuple[str, Measure]] = []
     for name in games:
         for label, variant_rules in variants:

@@ -78,6 +78,12 @@ def _legal_pairs(mask: np.ndarray, first: int, slots: int) -> tuple[np.ndarray, 
     return np.nonzero(block.any(axis=2))
 
 
+def _put_pairs(score: np.ndarray, first: int, games: np.ndarray, slots: np.ndarray, values: np.ndarray) -> None:
+    """Write ``values`` [n, 13] as the 13 target actions of card slot ``slots[j]`` of game ``games[j]`` in the
+    block of actions from ``first`` (the inverse of :func:`_legal_pairs`)."""
+    score[games[:, None], first + slots[:, None] * EGO + np.arange(EGO)] = values
+
+
 @dataclass(frozen=True)
 class Style:
     name: str
@@ -317,7 +323,7 @@ class NinjaSlayerHeuristic:
         vals = self.effect_values(v.take(rows), _lookup(C.OPCODE, card), _lookup(C.ARG, card),
                                   _lookup(C.TARGET, card))[:, 0]
         vals -= self.style.etel_worth * _lookup(C.COST, card)
-        score[rows[:, None], A.CAST0 + slots[:, None] * EGO + np.arange(EGO)] = vals
+        _put_pairs(score, A.CAST0, rows, slots, vals)
 
     def _activate_scores(self, v: View, score: np.ndarray, mask: np.ndarray) -> None:
         rows, slots = _legal_pairs(mask, A.ACTIVATE0, FIELD_SLOTS)  # (as for casts: legal activations only)
@@ -325,16 +331,17 @@ class NinjaSlayerHeuristic:
             return
         w = v.take(rows)
         card = v.card[rows, slots][:, None]
-        vals = self.effect_values(w, _lookup(C.OPCODE, card), _lookup(C.ARG, card), _lookup(C.TARGET, card))
+        op, arg = _lookup(C.OPCODE, card), _lookup(C.ARG, card)
+        etel, jitsu = _lookup(C.ACT_E, card), _lookup(C.ACT_J, card)
+        vals = self.effect_values(w, op, arg, _lookup(C.TARGET, card))
         # [O] taps an attacker or a guard; ジツ only turns over damage that already counts.
         tap_cost = _lookup(C.ACT_O, card, False) * np.where(w.my_turn, 0.5, 0.2)[:, None]
-        vals -= (self.style.etel_worth * _lookup(C.ACT_E, card) + tap_cost + 0.05 * _lookup(C.ACT_J, card))[:, :, None]
+        vals -= (self.style.etel_worth * etel + tap_cost + 0.05 * jitsu)[:, :, None]
         # Burn paid by ジツ alone costs nothing that comes back: fire it whenever it can be paid.
-        free_burn = (_lookup(C.OPCODE, card) == C.OP_DMG_PLAYER) & (_lookup(C.ACT_E, card) == 0) & \
-            (w.stack_len == 0)[:, None]
-        burn = self._burn(w, _lookup(C.ARG, card)) - 0.05 * _lookup(C.ACT_J, card)
+        free_burn = (op == C.OP_DMG_PLAYER) & (etel == 0) & (w.stack_len == 0)[:, None]
+        burn = self._burn(w, arg) - 0.05 * jitsu
         vals[:, :, NO_CHAR] = np.where(free_burn, burn, vals[:, :, NO_CHAR])
-        score[rows[:, None], A.ACTIVATE0 + slots[:, None] * EGO + np.arange(EGO)] = vals[:, 0]
+        _put_pairs(score, A.ACTIVATE0, rows, slots, vals[:, 0])
 
     def _aisatsu_scores(self, v: View, score: np.ndarray) -> None:
         b = len(v.rows)

@@ -221,7 +221,11 @@ def _tuple_key(arg: tuple) -> int:
 def _thread_count(threads: int) -> Iterator[None]:
     """numba's thread count set for one call and restored after."""
     before = numba.get_num_threads()
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    wanted = min(threads, numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    if wanted == before:  # (numba's default count is every core: the usual case, a microsecond saved a call)
+        yield
+        return
+    numba.set_num_threads(wanted)
     try:
         yield
     finally:

@@ -182,22 +182,36 @@ def test_the_vector_face_bench_counts_one_learner_decision_per_env_and_step():
     assert 0 < r.policy_seconds < r.seconds
 
 
-def test_thread_counts_are_measured_in_every_round_and_shown_against_one_thread(monkeypatch):
+def test_thread_counts_are_measured_side_by_side_in_every_round_and_shown_against_one_thread(monkeypatch):
     calls = []
 
-    def fake_core(name, batch, seconds, threads=1, **rules):
-        calls.append(f"core{batch}/t{threads}")
+    def fake_side_by_side(name, batch, seconds, threads=(1, 2), **rules):
+        calls.append(f"core{batch}/t{'+'.join(map(str, threads))}")
         # two threads: 170 decisions in 1 s, of which the policy took 0.15 s (env-only 200/s); one: 100 in 1 s
-        if threads == 2:
-            return BenchResult(name, "core", batch, 170, 0, 1.0, 0.85, 0.15, threads=2)
-        return BenchResult(name, "core", batch, 100, 0, 1.0, 1.0, 0.0)
+        return [BenchResult(name, "core", batch, 100, 0, 1.0, 1.0, 0.0) if t == 1 else
+                BenchResult(name, "core", batch, 170, 0, 1.0, 0.85, 0.15, threads=2) for t in threads]
 
-    monkeypatch.setattr(bench, "bench_core", fake_core)
+    monkeypatch.setattr(bench, "bench_core_side_by_side", fake_side_by_side)
+    monkeypatch.setattr(bench, "bench_core", lambda *a, **k: pytest.fail("one count at a time"))
     monkeypatch.setattr(bench, "bench_aec", lambda name, seconds, **rules: result(name, 10, face="aec", batch=1))
     text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=2, threads=(1, 2, 1))
-    assert calls == ["core1024/t1", "core1024/t2"] * 2  # a count given twice is measured once
+    assert calls == ["core1024/t1+2"] * 2  # a count given twice is measured once
     scaling = text.split("one-thread rate")[1]
     assert "nigejozu core B=1024 t=2" in scaling
     assert "1.70x (1.70–1.70)" in scaling  # decisions/s: 170 / 100
     assert "2.00x (2.00–2.00)" in scaling  # env-only: (170 / 0.85) / 100
+    table = text.split("decisions/s of every round")[0]
+    assert [line.split()[1:3] for line in table.splitlines() if line.startswith("nigejozu")] == [
+        ["aec", "1"], ["core", "1024"], ["core", "t=2"]]  # the main table tells the two core rows apart
+    monkeypatch.setattr(bench, "bench_core", lambda name, batch, seconds, threads=1, **rules:
+                        BenchResult(name, "core", batch, 100, 0, 1.0, 1.0, 0.0))
     assert "one-thread rate" not in bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=1)
+
+
+def test_thread_counts_side_by_side_play_the_same_games_step_for_step():
+    # The compiled rules do not depend on the thread count, and each count's batch starts from the same
+    # seeds and picks with the same generator: stepped in turn, they play the same games.
+    one, two = bench.bench_core_side_by_side("nigejozu", 64, seconds=0.05, threads=(1, 2))
+    assert (one.threads, two.threads) == (1, 2)
+    assert one.decisions == two.decisions > 0 and one.games == two.games > 0
+    assert 0 < one.policy_seconds < one.seconds and 0 < two.policy_seconds < two.seconds

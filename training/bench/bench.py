@@ -42,6 +42,40 @@ class _TimedRandom:
         return actions
 
 
+class _CoreRun:
+    """Random legal play over one batch of games, a batch step at a time, keeping its own counts and times."""
+
+    def __init__(self, name: str, batch: int, seed: int, threads: int, rules: dict[str, Any]) -> None:
+        self.game = make_game(name, **rules)
+        self.game.threads = threads
+        _warm_up(self.game)
+        self.rng = np.random.default_rng(seed)
+        self.state = self.game.init(np.arange(batch))
+        self.mask = self.game.legal_mask(self.state)
+        self.obs = self.game.observe(self.state, self.state.to_play)
+        self.policy = _TimedRandom()
+        self.batch = batch
+        self.decisions = self.games = 0
+        self.next_seed = batch
+        self.seconds = 0.0  # wall time of this run's steps, the policy's included
+
+    def step(self) -> None:
+        """One batch step: the random pick (the policy's time), then one fused call (the environment's)."""
+        start = time.perf_counter()
+        actions = self.policy.act(self.obs, self.mask, self.rng)
+        self.decisions += self.batch - int(np.count_nonzero(self.state.done))
+        finished = self.game.step_fused(self.state, actions, self.mask, self.obs,
+                                        reset_seeds=np.arange(self.next_seed, self.next_seed + self.batch,
+                                                              dtype=np.uint64))
+        self.next_seed += self.batch
+        self.games += int(np.count_nonzero(finished))
+        self.seconds += time.perf_counter() - start
+
+    def result(self, name: str) -> BenchResult:
+        return BenchResult(name, "core", self.batch, self.decisions, self.games, self.seconds,
+                           self.seconds - self.policy.seconds, self.policy.seconds, threads=self.game.threads)
+
+
 def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, threads: int = 1,
                **rules: Any) -> BenchResult:
     """Random legal play over ``batch`` games at once for about ``seconds`` (finished games replaced).
@@ -50,29 +84,27 @@ def bench_core(name: str, batch: int, seconds: float = 2.0, seed: int = 0, threa
     make): apply the actions, replace finished games, write the next mask and the acting seat's
     observation into buffers owned here. The random pick is the policy's time.
     """
-    game = make_game(name, **rules)
-    game.threads = threads
-    _warm_up(game)
-    rng = np.random.default_rng(seed)
-    st = game.init(np.arange(batch))
-    mask = game.legal_mask(st)
-    obs = game.observe(st, st.to_play)
-    policy = _TimedRandom()
-    decisions = games = 0
-    next_seed = batch
-    start = time.perf_counter()
+    run = _CoreRun(name, batch, seed, threads, rules)
     while True:
-        actions = policy.act(obs, mask, rng)
-        decisions += int((~st.done).sum())
-        finished = game.step_fused(st, actions, mask, obs,
-                                   reset_seeds=np.arange(next_seed, next_seed + batch, dtype=np.uint64))
-        next_seed += batch
-        games += int(finished.sum())
-        if time.perf_counter() - start >= seconds:
-            break
-    elapsed = time.perf_counter() - start
-    return BenchResult(name, "core", batch, decisions, games, elapsed, elapsed - policy.seconds, policy.seconds,
-                       threads=threads)
+        run.step()
+        if run.seconds >= seconds:
+            return run.result(name)
+
+
+def bench_core_side_by_side(name: str, batch: int, seconds: float = 2.0, seed: int = 0,
+                            threads: Sequence[int] = (1, 2), **rules: Any) -> list[BenchResult]:
+    """:func:`bench_core` at several thread counts at once, one result per count: a batch of its own for
+    each count (the same seeds, so the same games), stepped in turn, one batch step each, for about
+    ``seconds`` each.
+
+    A ratio of two counts measured a few seconds apart carries whatever the machine did in between (on a
+    shared virtual machine, tens of percent); stepped in turn, every slow spell falls on all of them.
+    """
+    runs = [_CoreRun(name, batch, seed, t, rules) for t in threads]
+    while min(run.seconds for run in runs) < seconds:
+        for run in runs:
+            run.step()
+    return [run.result(name) for run in runs]
 
 
 def _warm_up(game: Any) -> None:
@@ -194,7 +226,8 @@ def bench_inference(name: str, batch: int = 1024, repeats: int = 50, hidden: tup
     return BenchResult(name, "infer", batch, batch * repeats, 0, wall, wall, 0.0)
 
 
-Measure = Callable[[], BenchResult]
+# A measurement: one result, or one per thread count (bench_core_side_by_side).
+Measure = Callable[[], "BenchResult | list[BenchResult]"]
 DEFAULT_ROUNDS = 3
 
 
@@ -206,14 +239,14 @@ def interleave(ours: Sequence[tuple[str, Measure]], peers: Sequence[tuple[str, M
 
 
 def measure_rounds(measures: Sequence[tuple[str, Measure]], rounds: int = DEFAULT_ROUNDS
-                   ) -> dict[str, list[BenchResult]]:
+                   ) -> dict[str, list[Any]]:
     """Run every named measure once per round, in the given order; results per name, in round order."""
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, got {rounds}")
     names = [name for name, _ in measures]
     if len(set(names)) != len(names):
         raise ValueError(f"measure names must be distinct, got {names}")
-    results: dict[str, list[BenchResult]] = {name: [] for name in names}
+    results: dict[str, list[Any]] = {name: [] for name in names}
     for _ in range(rounds):
         for name, measure in measures:
             results[name].append(measure())
@@ -326,16 +359,20 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
             shown = f"{name} [{label}]" if label else name
             ours.append((f"{shown}/aec", _renamed(shown, lambda n=name, r=game_rules: bench_aec(n, seconds, **r))))
             for b in batches:
-                for t in threads:
-                    ours.append((f"{shown}/core/{b}/t{t}", _renamed(shown, lambda n=name, r=game_rules, b=b, t=t:
-                                                                    bench_core(n, b, seconds, threads=t, **r))))
+                if len(threads) == 1:
+                    ours.append((f"{shown}/core/{b}/t{threads[0]}", _renamed(
+                        shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, threads=threads[0], **r))))
+                else:
+                    ours.append((f"{shown}/core/{b}", _renamed(shown, lambda n=name, r=game_rules, b=b:
+                                                               bench_core_side_by_side(n, b, seconds, threads=threads,
+                                                                                       **r))))
     theirs: list[tuple[str, Measure]] = []
     notes: list[str] = []
     if peers:
         found, notes = peer_mod.installed_peers()
         theirs = [(name, lambda f=f: f(seconds)) for name, f in found.items()]
     results = measure_rounds(interleave(ours, theirs), rounds)
-    our_rounds = {name: results[name] for name, _ in ours}
+    our_rounds = _one_row_per_thread_count({name: results[name] for name, _ in ours})
     peer_rounds = {name: results[name] for name, _ in theirs}
 
     our_once: list[BenchResult] = []
@@ -372,12 +409,25 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
 
 
 def _renamed(shown: str, measure: Measure) -> Measure:
-    """The measure with its result labelled ``shown`` (a game with its variant)."""
-    def run() -> BenchResult:
+    """The measure with its result (or each of its results) labelled ``shown`` (a game with its variant)."""
+    def run() -> BenchResult | list[BenchResult]:
         result = measure()
-        result.game = shown
+        for r in result if isinstance(result, list) else [result]:
+            r.game = shown
         return result
     return run
+
+
+def _one_row_per_thread_count(rounds: dict[str, list[Any]]) -> dict[str, list[BenchResult]]:
+    """A side-by-side measurement's rounds (a result per thread count in each) as one row per count."""
+    rows: dict[str, list[BenchResult]] = {}
+    for name, results in rounds.items():
+        if isinstance(results[0], list):
+            for j, first in enumerate(results[0]):
+                rows[f"{name}/t{first.threads}"] = [r[j] for r in results]
+        else:
+            rows[name] = results
+    return rows
 
 
 def format_table(results: list[BenchResult]) -> str:
@@ -386,6 +436,7 @@ def format_table(results: list[BenchResult]) -> str:
     lines = [header, "-" * len(header)]
     for r in results:
         pol = 100.0 * r.policy_seconds / max(r.seconds, 1e-12)
-        lines.append(f"{r.game:<30} {r.face:<13} {r.batch:>5} {r.decisions_per_s:>12,.0f} "
+        face = r.face + (f" t={r.threads}" if r.threads > 1 else "")
+        lines.append(f"{r.game:<30} {face:<13} {r.batch:>5} {r.decisions_per_s:>12,.0f} "
                      f"{r.env_decisions_per_s:>12,.0f} {pol:>8.1f}% {r.games_per_s:>10,.1f}")
     return "\n".join(lines)

@@ -579,7 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=_positive_float, default=3.0, help="time per measurement")
     b.add_argument("--threads", type=_int_at_least(1, 64), nargs="+", default=[1],
                    help="threads of the compiled batch kernels in the core rows (default 1); several, e.g. "
-                        "--threads 1 2, measure each core row at each count in the same rounds")
+                        "--threads 1 2, measure each core row at every count side by side (a batch of its own "
+                        "per count, stepped in turn)")
     b.add_argument("--rounds", type=_int_at_least(1), default=3,
                    help="interleaved rounds (ours, peer, ours, peer, ...); ratios: median over rounds (min-max)")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -140,6 +140,10 @@ class BatchKernel:
             return self._dispatch(key, args, threads)
         if not parallel:
             return entry(*args)
+        # numba's thread count is every core unless set: when that is the count asked (the usual case),
+        # the call skips setting and restoring it (a few microseconds of a call that may take 100)
+        if numba.get_num_threads() == min(threads, numba.config.NUMBA_NUM_THREADS):  # type: ignore[attr-defined]
+            return entry(*args)
         with _thread_count(threads):
             return entry(*args)
 
@@ -221,11 +225,7 @@ def _tuple_key(arg: tuple) -> int:
 def _thread_count(threads: int) -> Iterator[None]:
     """numba's thread count set for one call and restored after."""
     before = numba.get_num_threads()
-    wanted = min(threads, numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
-    if wanted == before:  # (numba's default count is every core: the usual case, a microsecond saved a call)
-        yield
-        return
-    numba.set_num_threads(wanted)
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     try:
         yield
     finally:

@@ -84,9 +84,9 @@ def test_ratio_table_shows_median_and_spread_per_peer():
 def test_bench_command_interleaves_ours_with_peers_in_every_round(monkeypatch):
     calls = []
 
-    def fake_core(name, batch, seconds, **rules):
+    def fake_core(name, batch, seconds, threads=(1,), **rules):
         calls.append(f"core{batch}")
-        return result(name, 1000)
+        return [result(name, 1000)]
 
     def fake_aec(name, seconds, **rules):
         calls.append("aec")
@@ -98,7 +98,7 @@ def test_bench_command_interleaves_ours_with_peers_in_every_round(monkeypatch):
             return result(name, 500, face="openspiel", batch=1)
         return run
 
-    monkeypatch.setattr(bench, "bench_core", fake_core)
+    monkeypatch.setattr(bench, "bench_core_side_by_side", fake_core)
     monkeypatch.setattr(bench, "bench_aec", fake_aec)
     monkeypatch.setattr(peers, "installed_peers", lambda: ({"os:a": peer("os:a"), "os:b": peer("os:b")}, []))
     text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=3, peers=True)
@@ -192,7 +192,6 @@ def test_thread_counts_are_measured_side_by_side_in_every_round_and_shown_agains
                 BenchResult(name, "core", batch, 170, 0, 1.0, 0.85, 0.15, threads=2) for t in threads]
 
     monkeypatch.setattr(bench, "bench_core_side_by_side", fake_side_by_side)
-    monkeypatch.setattr(bench, "bench_core", lambda *a, **k: pytest.fail("one count at a time"))
     monkeypatch.setattr(bench, "bench_aec", lambda name, seconds, **rules: result(name, 10, face="aec", batch=1))
     text = bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=2, threads=(1, 2, 1))
     assert calls == ["core1024/t1+2"] * 2  # a count given twice is measured once
@@ -203,8 +202,6 @@ def test_thread_counts_are_measured_side_by_side_in_every_round_and_shown_agains
     table = text.split("decisions/s of every round")[0]
     assert [line.split()[1:3] for line in table.splitlines() if line.startswith("nigejozu")] == [
         ["aec", "1"], ["core", "1024"], ["core", "t=2"]]  # the main table tells the two core rows apart
-    monkeypatch.setattr(bench, "bench_core", lambda name, batch, seconds, threads=1, **rules:
-                        BenchResult(name, "core", batch, 100, 0, 1.0, 1.0, 0.0))
     assert "one-thread rate" not in bench.bench_command(["nigejozu"], batches=(1024,), seconds=0.0, rounds=1)
 
 

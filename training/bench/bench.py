@@ -358,14 +358,10 @@ def bench_command(games: Sequence[str], *, batches: Sequence[int] = (1, 64, 1024
             game_rules = {**BENCH_RULES.get(name, {}), **(rules or {}), **variant_rules}
             shown = f"{name} [{label}]" if label else name
             ours.append((f"{shown}/aec", _renamed(shown, lambda n=name, r=game_rules: bench_aec(n, seconds, **r))))
-            for b in batches:
-                if len(threads) == 1:
-                    ours.append((f"{shown}/core/{b}/t{threads[0]}", _renamed(
-                        shown, lambda n=name, r=game_rules, b=b: bench_core(n, b, seconds, threads=threads[0], **r))))
-                else:
-                    ours.append((f"{shown}/core/{b}", _renamed(shown, lambda n=name, r=game_rules, b=b:
-                                                               bench_core_side_by_side(n, b, seconds, threads=threads,
-                                                                                       **r))))
+            for b in batches:  # (one thread count: a side-by-side run of one)
+                ours.append((f"{shown}/core/{b}", _renamed(shown, lambda n=name, r=game_rules, b=b:
+                                                           bench_core_side_by_side(n, b, seconds, threads=threads,
+                                                                                   **r))))
     theirs: list[tuple[str, Measure]] = []
     notes: list[str] = []
     if peers:

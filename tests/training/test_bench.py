@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import tempfile
 
 import numpy as np
 import pytest
@@ -180,6 +181,15 @@ def test_the_vector_face_bench_counts_one_learner_decision_per_env_and_step():
     assert r.decisions > 0 and r.decisions % 8 == 0
     assert r.games > 0  # nigejozu episodes are short: some end within the run and are reset in place
     assert 0 < r.policy_seconds < r.seconds
+
+
+def test_the_training_bench_leaves_no_folder_in_the_temporary_directory(tmp_path, monkeypatch):
+    # It calls learn() chunk by chunk; a model without a logger of its own makes an SB3-<date-time> folder
+    # in the temporary directory at every call.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    r = bench.bench_training("nigejozu", seconds=0.2, num_envs=16)
+    assert r.decisions >= 16 * 32
+    assert not list(tmp_path.glob("SB3-*"))
 
 
 def test_thread_counts_are_measured_side_by_side_in_every_round_and_shown_against_one_thread(monkeypatch):

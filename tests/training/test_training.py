@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 
 import numpy as np
 import pytest
@@ -135,3 +136,15 @@ def test_cloning_and_a_prior_are_not_mixed_silently(tmp_path):
                       progress=False)
     with pytest.raises(ValueError, match="bc_decisions=0"):
         train(cfg, tmp_path)
+
+
+def test_training_leaves_no_folder_in_the_temporary_directory(tmp_path, monkeypatch):
+    # SB3 makes an SB3-<date-time> folder in the temporary directory for a model without a logger of its
+    # own, at every learn() call, even when it writes nothing there.
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    cfg = TrainConfig(game="nigejozu", total_steps=64, num_envs=4, n_steps=16, batch_size=32, n_epochs=1,
+                      net_arch=(8,), bc_decisions=0, progress=False)
+    train(cfg, tmp_path / "out")
+    assert not list(temporary.glob("SB3-*"))

@@ -43,7 +43,14 @@ class BenchResult:
 
 
 def time_learning(model: Any, name: str, seconds: float) -> BenchResult:
-    """Learner steps per second of an SB3 ``model`` over about ``seconds``, after one warm-up rollout."""
+    """Learner steps per second of an SB3 ``model`` over about ``seconds``, after one warm-up rollout.
+
+    The model gets a logger that writes nowhere (as SB3's own does at ``verbose=0``) but makes no empty
+    folder in the temporary directory for each ``learn()`` call.
+    """
+    from yuugi.training.train.sb3_logger import silent_logger
+
+    model.set_logger(silent_logger())
     model.learn(model.n_steps * model.n_envs)  # warm-up: the first rollout builds everything
     steps = 0
     start = time.perf_counter()

@@ -197,6 +197,7 @@ def train(cfg: TrainConfig, out_dir: str | Path, started: float | None = None) -
     from yuugi.training.train.export import policy_from_model
     from yuugi.training.train.imitation import clone, collect
     from yuugi.training.train.sb3_checkpoint import is_model_file, load_model, save_model
+    from yuugi.training.train.sb3_logger import silent_logger
     from yuugi.training.train.talk import RunReport, clock
 
     # The budget covers the whole run: building, cloning, PPO and writing the files.
@@ -238,6 +239,8 @@ def train(cfg: TrainConfig, out_dir: str | Path, started: float | None = None) -
                         n_epochs=cfg.n_epochs, learning_rate=cfg.learning_rate, ent_coef=cfg.ent_coef,
                         target_kl=cfg.target_kl, gamma=cfg.gamma, seed=cfg.seed, verbose=0,
                         policy_kwargs=policy_kwargs, tensorboard_log=cfg.tensorboard)
+    if cfg.tensorboard is None:  # (with TensorBoard, SB3 makes its logger in that folder)
+        model.set_logger(silent_logger())
     report = RunReport(cfg.progress, start)
     per_update = cfg.n_steps * cfg.num_envs
     limit = f"{cfg.total_steps:,} learner steps" + (f" or {clock(budget)} of wall time for the whole run, "

@@ -108,7 +108,8 @@ class BatchKernel:
     the row with signed integers gives floats; tests/core/test_prange_rows.py reads every kernel for it).
 
     ``kernel(*args)`` runs the serial version; ``kernel(*args, threads=k)`` with k > 1 runs the
-    parallel one on k threads (numba's thread count is set for the call and restored after). After the
+    parallel one on k threads (numba's thread count and chunk size, :data:`PIECES_PER_THREAD`, are set for
+    the call and restored after). After the
     first call with given argument types, calls go straight to the compiled code's entry point, past
     numba's type dispatch (see :func:`_arg_key`).
     """
@@ -140,20 +141,28 @@ class BatchKernel:
             return self._dispatch(key, args, threads)
         if not parallel:
             return entry(*args)
-        # numba's thread count is every core unless set: when that is the count asked (the usual case),
-        # the call skips setting and restoring it (a few microseconds of a call that may take 100)
-        if numba.get_num_threads() == min(threads, numba.config.NUMBA_NUM_THREADS):  # type: ignore[attr-defined]
-            return entry(*args)
-        with _thread_count(threads):
-            return entry(*args)
+        previous_chunk = numba.set_parallel_chunksize(_chunk_rows(args, threads))
+        try:
+            # numba's thread count is every core unless set: when that is the count asked (the usual case),
+            # the call skips setting and restoring it (a few microseconds of a call that may take 100)
+            if numba.get_num_threads() == min(threads, numba.config.NUMBA_NUM_THREADS):  # type: ignore[attr-defined]
+                return entry(*args)
+            with _thread_count(threads):
+                return entry(*args)
+        finally:
+            numba.set_parallel_chunksize(previous_chunk)
 
     def _dispatch(self, key: Any, args: tuple, threads: int) -> Any:
         """Call through numba's dispatcher (which compiles or loads the cache for new argument types),
         then remember the compiled overload's entry point under ``key`` for the next calls."""
         dispatcher: Any = self.parallel if threads > 1 else self.serial
         if threads > 1:
-            with _thread_count(threads):
-                result = dispatcher(*args)
+            previous_chunk = numba.set_parallel_chunksize(_chunk_rows(args, threads))
+            try:
+                with _thread_count(threads):
+                    result = dispatcher(*args)
+            finally:
+                numba.set_parallel_chunksize(previous_chunk)
         else:
             result = dispatcher(*args)
         if key is not None and hasattr(dispatcher, "overloads"):  # (not with NUMBA_DISABLE_JIT: plain Python)
@@ -219,6 +228,23 @@ _TUPLE_KEY_NUMBERS: dict[Any, int] = {}
 def _tuple_key(arg: tuple) -> int:
     spelled = (type(arg), *map(_arg_key, arg))
     return _TUPLE_KEY_NUMBERS.setdefault(spelled, len(_TUPLE_KEY_NUMBERS))
+
+
+# A parallel loop is cut into this many pieces per thread, which the threads take in turn as each finishes
+# one (numba's parallel chunk size; its default is one piece per thread). Games differ in cost (one that
+# ends fights its battle or counts its score and deals the next), so with one piece each a thread waits
+# for the other's share; with four, the pieces even out. Stepping 1,024 games on two threads of an idle
+# two-core machine, interleaved step by step with the default: 128-game pieces were faster in 42 of 49
+# rounds, by up to 10% (nigejozu most); 256-game pieces did about as well, 64-game ones a little less,
+# and 8-game ones were slower than the default.
+PIECES_PER_THREAD = 4
+
+
+def _chunk_rows(args: tuple, threads: int) -> int:
+    """The games per piece of a parallel loop over the games of the state ``args[0]`` (every batch kernel
+    takes the state's view first; a kernel over some of its games gets fewer pieces)."""
+    games = len(args[0][0]) if args and isinstance(args[0], tuple) and args[0] else 0
+    return max(1, -(-games // (PIECES_PER_THREAD * threads)))
 
 
 @contextlib.contextmanager

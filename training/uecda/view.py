@@ -16,6 +16,7 @@ import numpy as np
 
 from yuugi.envs.ninja_daifugo import actions as A
 from yuugi.envs.ninja_daifugo.cards import NUM_CARDS, RANK_CHARS, SUIT_CHARS, card_name
+from yuugi.envs.ninja_daifugo.tables import ORDER_NORMAL, TRIBUTE_ORDER
 
 from .table import CLASS_NAMES, NUM_PLAYERS, TableState, play_cards, play_table_to_action, table_to_hand
 
@@ -45,8 +46,9 @@ class SeatView:
         self.cleared: set[int] = set()  # cards of earlier field plays (discarded)
         self.counts: list[int] = [0] * NUM_PLAYERS
         self.finish_order: list[int] = []
-        # The exchange as this client saw it: the hand dealt, the cards it gave and got (a lower class sees
-        # both in its first hand table; an upper class cannot tell the tribute it got from its deal).
+        # The exchange as this client saw it: the hand dealt, the cards it gave and got (a lower class knows
+        # its tribute from its deal and sees the gifts in its first hand table; an upper class cannot tell
+        # the tribute it got from its deal).
         self.deal_hand: set[int] = set()
         self.gave: set[int] = set()
         self.got: set[int] = set()
@@ -72,11 +74,24 @@ class SeatView:
         self.counts = [max(0, int(c)) for c in self.state.hand_counts]
         if self._first_hand and not self.state.exchange:
             self._first_hand = False
-            if not self.gave:  # a lower class: the tribute left the hand, the upper class's gifts came in
-                self.gave, self.got = self.deal_hand - self.hand, self.hand - self.deal_hand
+            if not self.gave:  # a lower class: its tribute left the hand, the upper class's gifts came in
+                self.gave = self._tribute()
+                self.got = self.hand - (self.deal_hand - self.gave)
         if self.state.field_empty and self.field_table is not None:
             self._flow()
         return self.state
+
+    def _tribute(self) -> set[int]:
+        """The cards this client gave as a lower class: the server takes the strongest of its deal (two from
+        the 大貧民, one from the 貧民), in the engine's order (the joker first, then 2s, ♠ > ♥ > ♦ > ♣).
+
+        The hand alone cannot tell: the upper class may give back a card it has just received (the
+        joker, say), which is then in both the deal and the hand.
+        """
+        classes = list(self.state.classes)
+        count = {3: 1, 4: 2}.get(classes[self.me], 0) if sorted(classes) == list(range(NUM_PLAYERS)) else 0
+        strongest = [int(c) for c in TRIBUTE_ORDER[ORDER_NORMAL] if int(c) in self.deal_hand]
+        return set(strongest[:count])
 
     def see_field(self, table: np.ndarray, mover: int) -> bool:
         """The field table after ``mover``'s move; True when it shows a new play (else the move was a pass)."""
@@ -207,7 +222,8 @@ class SeatView:
         if taker_class is not None and self.gave:
             taker = classes.index(taker_class)
             known = [[[] for _ in range(NUM_PLAYERS)] for _ in range(NUM_PLAYERS)]
-            known[self.me][taker] = [card_name(c) for c in sorted(self.gave - self.played[taker])]
+            # (a card the taker gave back is no longer known to be there)
+            known[self.me][taker] = [card_name(c) for c in sorted(self.gave - self.got - self.played[taker])]
             keys["known"] = known
         return keys
 

@@ -43,3 +43,17 @@ def pytest_configure(config: pytest.Config) -> None:
         sys.__stderr__.write(f"precompiling failed, the workers compile for themselves: {e}\n")
         return
     sys.__stderr__.write("compiled rules: " + ", ".join(f"{game} {s:.0f} s" for game, s in seconds.items()) + "\n")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def sb3_log_folder(tmp_path_factory: pytest.TempPathFactory):
+    """SB3 models made the way a user makes them (tests of the single-agent ids, the adapters, the vector
+    face) create an ``SB3-<date-time>`` folder in the temporary directory at each ``learn()``, unless
+    ``SB3_LOGDIR`` names one: the suite's own, under pytest's temporary folder."""
+    before = os.environ.get("SB3_LOGDIR")
+    os.environ["SB3_LOGDIR"] = str(tmp_path_factory.mktemp("sb3_logs"))
+    yield
+    if before is None:
+        os.environ.pop("SB3_LOGDIR", None)
+    else:
+        os.environ["SB3_LOGDIR"] = before

@@ -187,6 +187,7 @@ def test_the_training_bench_leaves_no_folder_in_the_temporary_directory(tmp_path
     # It calls learn() chunk by chunk; a model without a logger of its own makes an SB3-<date-time> folder
     # in the temporary directory at every call.
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.delenv("SB3_LOGDIR", raising=False)  # (the suite names one for user-style models)
     r = bench.bench_training("nigejozu", seconds=0.2, num_envs=16)
     assert r.decisions >= 16 * 32
     assert not list(tmp_path.glob("SB3-*"))

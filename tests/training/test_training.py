@@ -144,6 +144,7 @@ def test_training_leaves_no_folder_in_the_temporary_directory(tmp_path, monkeypa
     temporary = tmp_path / "temporary"
     temporary.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    monkeypatch.delenv("SB3_LOGDIR", raising=False)  # (the suite names one for user-style models)
     cfg = TrainConfig(game="nigejozu", total_steps=64, num_envs=4, n_steps=16, batch_size=32, n_epochs=1,
                       net_arch=(8,), bc_decisions=0, progress=False)
     train(cfg, tmp_path / "out")

@@ -82,16 +82,18 @@ class SeatView:
         return self.state
 
     def _tribute(self) -> set[int]:
-        """The cards this client gave as a lower class: the server takes the strongest of its deal (two from
-        the 大貧民, one from the 貧民), in the engine's order (the joker first, then 2s, ♠ > ♥ > ♦ > ♣).
+        """The cards this client gave as a lower class (two from the 大貧民, one from the 貧民).
 
-        The hand alone cannot tell: the upper class may give back a card it has just received (the
-        joker, say), which is then in both the deal and the hand.
+        The cards of the deal no longer in the hand went, but the hand alone cannot tell them all: the
+        upper class may give back a card it has just received (the joker, say), which is then in both
+        the deal and the hand. Those are the strongest of the deal still in the hand, since the server
+        takes the strongest cards (the engine's order: the joker, then 2s, ♠ > ♥ > ♦ > ♣).
         """
         classes = list(self.state.classes)
         count = {3: 1, 4: 2}.get(classes[self.me], 0) if sorted(classes) == list(range(NUM_PLAYERS)) else 0
-        strongest = [int(c) for c in TRIBUTE_ORDER[ORDER_NORMAL] if int(c) in self.deal_hand]
-        return set(strongest[:count])
+        left = self.deal_hand - self.hand
+        came_back = [int(c) for c in TRIBUTE_ORDER[ORDER_NORMAL] if int(c) in self.deal_hand & self.hand]
+        return left | set(came_back[:max(0, count - len(left))])
 
     def see_field(self, table: np.ndarray, mover: int) -> bool:
         """The field table after ``mover``'s move; True when it shows a new play (else the move was a pass)."""

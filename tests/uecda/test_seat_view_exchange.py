@@ -2,6 +2,8 @@
 joker first, then 2s, ♠ > ♥ > ♦ > ♣), and the upper class may give back a card it has just received."""
 from __future__ import annotations
 
+import numpy as np
+
 from yuugi.envs.ninja_daifugo.cards import card_name
 from yuugi.training.uecda.table import TableState, hand_to_table
 from yuugi.training.uecda.view import SeatView
@@ -15,12 +17,12 @@ def card(name: str) -> int:
     return next(c for c in range(53) if card_name(c) == name)
 
 
-def table(cards: set[int], exchange: int) -> object:
+def table(cards: set[int], exchange: int) -> np.ndarray:
     return TableState(exchange=exchange, give=0, classes=CLASSES, hand_counts=(11, 11, 11, 11, 10)).write(
         hand_to_table(cards))
 
 
-def test_a_daihinmin_given_back_the_joker_knows_it_gave_the_joker_and_its_best_two():
+def test_a_daihinmin_given_back_the_joker_still_knows_it_gave_the_joker_and_its_best_2():
     deal = {JOKER, card("H2"), card("C2"), card("SK"), card("D9"), card("C3"), card("H5"), card("S7"),
             card("DT"), card("C4"), card("H8")}
     tribute = {JOKER, card("H2")}  # the two strongest: the joker, then ♥2 before ♣2
@@ -31,10 +33,10 @@ def test_a_daihinmin_given_back_the_joker_knows_it_gave_the_joker_and_its_best_t
     view.see_hand(table(first_hand, exchange=0))
     assert view.gave == tribute
     assert view.got == back
-    keys = view.position()  # the position our policies are asked on
-    assert sorted(keys["given"][ME]) == sorted(card_name(c) for c in tribute)
+    pos = view.position()  # the position our policies are asked on
+    assert sorted(pos["given"][ME]) == sorted(card_name(c) for c in tribute)
     # It knows the 大富豪 holds the ♥2; the joker is back in its own hand.
-    assert keys["known"][ME][DAIFUGO] == [card_name(card("H2"))]
+    assert pos["known"][ME][DAIFUGO] == [card_name(card("H2"))]
 
 
 def test_a_hinmin_gives_one_card_and_a_heimin_none():

@@ -20,14 +20,13 @@ the Python and the compiled code agree).
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import os
 import sys
 import types
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import numba
 from numba._dispatcher import compute_fingerprint
@@ -140,30 +139,13 @@ class BatchKernel:
             return self._dispatch(key, args, threads)
         if not parallel:
             return entry(*args)
-        previous_chunk = numba.set_parallel_chunksize(_chunk_rows(args, threads))
-        try:
-            # numba's thread count is every core unless set: when that is the count asked (the usual case),
-            # the call skips setting and restoring it (a few microseconds of a call that may take 100)
-            if numba.get_num_threads() == min(threads, numba.config.NUMBA_NUM_THREADS):  # type: ignore[attr-defined]
-                return entry(*args)
-            with _thread_count(threads):
-                return entry(*args)
-        finally:
-            numba.set_parallel_chunksize(previous_chunk)
+        return _call_parallel(entry, args, threads)
 
     def _dispatch(self, key: Any, args: tuple, threads: int) -> Any:
         """Call through numba's dispatcher (which compiles or loads the cache for new argument types),
         then remember the compiled overload's entry point under ``key`` for the next calls."""
         dispatcher: Any = self.parallel if threads > 1 else self.serial
-        if threads > 1:
-            previous_chunk = numba.set_parallel_chunksize(_chunk_rows(args, threads))
-            try:
-                with _thread_count(threads):
-                    result = dispatcher(*args)
-            finally:
-                numba.set_parallel_chunksize(previous_chunk)
-        else:
-            result = dispatcher(*args)
+        result = _call_parallel(dispatcher, args, threads) if threads > 1 else dispatcher(*args)
         if key is not None and hasattr(dispatcher, "overloads"):  # (not with NUMBA_DISABLE_JIT: plain Python)
             compiled = dispatcher.overloads.get(tuple(dispatcher.typeof_pyval(a) for a in args))
             if compiled is not None:
@@ -242,19 +224,28 @@ PIECES_PER_THREAD = 4
 def _chunk_rows(args: tuple, threads: int) -> int:
     """The games per piece of a parallel loop over the games of the state ``args[0]`` (every batch kernel
     takes the state's view first; a kernel over some of its games gets fewer pieces)."""
-    games = len(args[0][0]) if args and isinstance(args[0], tuple) and args[0] else 0
-    return max(1, -(-games // (PIECES_PER_THREAD * threads)))
+    return max(1, -(-len(args[0][0]) // (PIECES_PER_THREAD * threads)))
 
 
-@contextlib.contextmanager
-def _thread_count(threads: int) -> Iterator[None]:
-    """numba's thread count set for one call and restored after."""
-    before = numba.get_num_threads()
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+def _call_parallel(fn: Any, args: tuple, threads: int) -> Any:
+    """``fn(*args)`` with numba's thread count and chunk size set for the call and restored after.
+
+    numba's thread count is every core unless set: when that is the count asked (the usual case), the
+    call skips setting and restoring it (a few microseconds of a call that may take 100).
+    """
+    previous_chunk = numba.set_parallel_chunksize(_chunk_rows(args, threads))
     try:
-        yield
+        before = numba.get_num_threads()
+        wanted = min(threads, numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+        if wanted == before:
+            return fn(*args)
+        numba.set_num_threads(wanted)
+        try:
+            return fn(*args)
+        finally:
+            numba.set_num_threads(before)
     finally:
-        numba.set_num_threads(before)
+        numba.set_parallel_chunksize(previous_chunk)
 
 
 def batch_kernel(fn: types.FunctionType) -> BatchKernel:

@@ -107,8 +107,7 @@ class BatchKernel:
     the row with signed integers gives floats; tests/core/test_prange_rows.py reads every kernel for it).
 
     ``kernel(*args)`` runs the serial version; ``kernel(*args, threads=k)`` with k > 1 runs the
-    parallel one on k threads (numba's thread count and chunk size, :data:`PIECES_PER_THREAD`, are set
-    for the call and restored after). After the first call with given argument types, calls go straight
+    parallel one on k threads (numba's thread count is set for the call and restored after). After the first call with given argument types, calls go straight
     to the compiled code's entry point, past numba's type dispatch (see :func:`_arg_key`).
     """
 
@@ -211,41 +210,26 @@ def _tuple_key(arg: tuple) -> int:
     return _TUPLE_KEY_NUMBERS.setdefault(spelled, len(_TUPLE_KEY_NUMBERS))
 
 
-# A parallel loop is cut into this many pieces per thread, which the threads take in turn as each finishes
-# one (numba's parallel chunk size; its default is one piece per thread). Games differ in cost (one that
-# ends fights its battle or counts its score and deals the next), so with one piece each a thread waits
-# for the other's share; with four, the pieces even out. Stepping 1,024 games on two threads of an idle
-# two-core machine, interleaved step by step with the default: 128-game pieces were faster in 42 of 49
-# rounds, by up to 10% (nigejozu most); 256-game pieces did about as well, 64-game ones a little less,
-# and 8-game ones were slower than the default.
-PIECES_PER_THREAD = 4
-
-
-def _chunk_rows(args: tuple, threads: int) -> int:
-    """The games per piece of a parallel loop over the games of the state ``args[0]`` (every batch kernel
-    takes the state's view first; a kernel over some of its games gets fewer pieces)."""
-    return max(1, -(-len(args[0][0]) // (PIECES_PER_THREAD * threads)))
-
-
 def _call_parallel(fn: Any, args: tuple, threads: int) -> Any:
-    """``fn(*args)`` with numba's thread count and chunk size set for the call and restored after.
+    """``fn(*args)`` on ``threads`` threads: numba's thread count set for the call and restored after.
 
     numba's thread count is every core unless set: when that is the count asked (the usual case), the
     call skips setting and restoring it (a few microseconds of a call that may take 100).
+
+    The loop is split into one contiguous share of the games per thread. Both the OpenMP and the
+    workqueue layers hand a loop's pieces out statically (OpenMP's ``omp for`` without a schedule), so a
+    smaller numba chunk size would not even out games of different cost: thread k gets the k-th share
+    whatever the chunk size (tests/core/test_parallel_split.py).
     """
-    previous_chunk = numba.set_parallel_chunksize(_chunk_rows(args, threads))
+    before = numba.get_num_threads()
+    wanted = min(threads, numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    if wanted == before:
+        return fn(*args)
+    numba.set_num_threads(wanted)
     try:
-        before = numba.get_num_threads()
-        wanted = min(threads, numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
-        if wanted == before:
-            return fn(*args)
-        numba.set_num_threads(wanted)
-        try:
-            return fn(*args)
-        finally:
-            numba.set_num_threads(before)
+        return fn(*args)
     finally:
-        numba.set_parallel_chunksize(previous_chunk)
+        numba.set_num_threads(before)
 
 
 def batch_kernel(fn: types.FunctionType) -> BatchKernel:

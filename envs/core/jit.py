@@ -107,8 +107,9 @@ class BatchKernel:
     the row with signed integers gives floats; tests/core/test_prange_rows.py reads every kernel for it).
 
     ``kernel(*args)`` runs the serial version; ``kernel(*args, threads=k)`` with k > 1 runs the
-    parallel one on k threads (numba's thread count is set for the call and restored after). After the first call with given argument types, calls go straight
-    to the compiled code's entry point, past numba's type dispatch (see :func:`_arg_key`).
+    parallel one on k threads (numba's thread count is set for the call and restored after). After the
+    first call with given argument types, calls go straight to the compiled code's entry point, past
+    numba's type dispatch (see :func:`_arg_key`).
     """
 
     def __init__(self, fn: types.FunctionType) -> None:

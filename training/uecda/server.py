@@ -34,6 +34,7 @@ import numpy as np
 
 from yuugi.envs.ninja_daifugo import actions as A
 from yuugi.envs.ninja_daifugo.state import PHASE_EXCHANGE
+from yuugi.envs.ninja_daifugo.tables import ORDER_NORMAL, TRIBUTE_ORDER
 
 from .connection import Connection, ProtocolError
 from .standings import PlayerRecord, format_standings
@@ -44,7 +45,9 @@ ACCEPTED, REJECTED = 9, 8
 GO_ON, GAME_OVER, ALL_OVER = 0, 1, 2
 FAULT_MODES = ("replace", "forfeit")
 MAX_SERIES = 100  # games per engine series (the int8 counters of the engine)
-_TRIBUTE_ORDER = [52] + [4 * r + s for r in range(12, -1, -1) for s in range(4)]  # strongest first
+# The cards a seat gives when its answer is missing or wrong: its strongest, in the engine's own tribute order
+# (the joker, then 2s down to 3s, ♠ ♥ ♦ ♣ within a rank), which the clients' views count on too.
+_TRIBUTE_ORDER = [int(c) for c in TRIBUTE_ORDER[ORDER_NORMAL]]
 
 
 @dataclasses.dataclass

@@ -16,9 +16,10 @@ in the other parts, so a thread that finishes early steps games of the slower on
                 ...  # one game
             start, stop = claim_share(shares, w, n)
 
-Each worker's counter has a cache line of its own: two counters in one line made every claim move that
-line between the cores, which cost more than the balancing won. Games are independent, so which
-thread steps a game changes nothing in it. With one thread (one worker) the games are stepped in order.
+Each worker's counter has a cache line of its own: with two counters in one line every claim moved that
+line between the cores, and the steps were 1-3% slower while the cores ran level (BENCHMARKS.md, session
+24). Games are independent, so which thread steps a game changes nothing in it (every game's "two threads
+play as one" test). With one thread (one worker) the games are stepped in order.
 """
 from __future__ import annotations
 

@@ -28,6 +28,18 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(capsys):
     assert "unknown game 'chess'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["nigejozu", "--batch", "0"], "--batch must be at least 1"),
+    (["nigejozu", "--seconds", "1", "--interval", "2"], "--interval must be above 0"),
+    (["nigejozu", "--interval", "0"], "--interval must be above 0"),
+])
+def test_a_bad_number_is_a_usage_error(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        cores.main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2,
                     reason="pinning needs Linux and two cores")
 def test_each_core_reports_one_rate_per_interval():

@@ -92,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.game not in GAMES:
         parser.error(f"unknown game {args.game!r}; choose from {', '.join(GAMES)}")
+    if args.batch < 1:
+        parser.error(f"--batch must be at least 1, got {args.batch}")
+    if not 0 < args.interval <= args.seconds:
+        parser.error(f"--interval must be above 0 and at most --seconds ({args.seconds}), got {args.interval}")
     if not hasattr(os, "sched_setaffinity"):
         parser.error("pinning a process to a core needs Linux (os.sched_setaffinity)")
     cpus = sorted(os.sched_getaffinity(0))[:2]

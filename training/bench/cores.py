@@ -1,16 +1,17 @@
 """Whether the machine's cores run equally fast, second by second: the check behind a two-thread figure.
 
-A parallel batch kernel splits the games statically, one contiguous half per thread (numba's OpenMP and
-workqueue layers hand out a loop's pieces statically; see docs/architecture.md, "Threads"), so a two-thread
-step lasts as long as its slower half. On a shared virtual machine one core can run tens of percent slower
-than the other for seconds at a time (another tenant on the host), and in those seconds no static split can
-reach twice the one-thread rate, however well the code scales.
+numba's threading layers split a parallel loop statically, one contiguous half per thread (docs/architecture.md,
+"Threads"), so such a step lasts as long as its slower half. The fused step kernels hand their games out in
+shares instead (envs/core/shares.py): a thread that finishes early steps games of the other's half, so a step
+takes the whole work at the two cores' combined speed. On a shared virtual machine one core can run tens of
+percent slower than the other for seconds at a time (another tenant on the host), and in those seconds
+neither loop can reach twice the one-thread rate, however well the code scales.
 
 This command runs one single-threaded process per core, each pinned to its core and stepping its own batch
 of the same game at the same time (``yuugi bench``'s core loop: random legal play, finished games
-replaced), and prints each core's decisions/s per interval and the ceiling a static two-thread split can
-reach in that interval: the work is halved, so a step takes half the one-core time at the slower core's
-speed, ``2 × slower / faster`` of the faster core's rate (Linux only: it pins with ``sched_setaffinity``)::
+replaced), and prints each core's decisions/s per interval with the two-thread scaling each loop can reach
+in that interval, as a multiple of the faster core's rate: a static split ``2 × slower / faster``, shares
+``1 + slower / faster`` (Linux only: it pins with ``sched_setaffinity``)::
 
     python -m yuugi.training.bench.cores nigejozu --seconds 20
 """
@@ -69,15 +70,24 @@ def static_split_ceilings(rates: dict[int, list[float]]) -> list[float]:
     return [2 * min(a, b) / max(a, b) for a, b in zip(first, second)]
 
 
+def shared_split_ceilings(rates: dict[int, list[float]]) -> list[float]:
+    """Per interval, the two-thread scaling of games handed out in shares: 1 + slower / faster core's rate."""
+    first, second = (rates[c] for c in sorted(rates))
+    return [1 + min(a, b) / max(a, b) for a, b in zip(first, second)]
+
+
 def format_rates(rates: dict[int, list[float]]) -> str:
     cpus = sorted(rates)
-    ceilings = static_split_ceilings(rates)
-    lines = [f"{'interval':>8}" + "".join(f"{'cpu ' + str(c):>14}" for c in cpus) + f"{'static ceiling':>16}"]
-    for k, ceiling in enumerate(ceilings):
-        lines.append(f"{k:>8}" + "".join(f"{rates[c][k]:>14,.0f}" for c in cpus) + f"{ceiling:>15.2f}x")
-    below = sum(c < SLOW_CEILING for c in ceilings)
-    lines.append(f"static ceiling: median {statistics.median(ceilings):.2f}x, min {min(ceilings):.2f}x; "
-                 f"{below} of {len(ceilings)} intervals below {SLOW_CEILING}x")
+    columns = {"static ceiling": static_split_ceilings(rates), "shares ceiling": shared_split_ceilings(rates)}
+    lines = [f"{'interval':>8}" + "".join(f"{'cpu ' + str(c):>14}" for c in cpus)
+             + "".join(f"{name:>16}" for name in columns)]
+    for k in range(len(columns["static ceiling"])):
+        lines.append(f"{k:>8}" + "".join(f"{rates[c][k]:>14,.0f}" for c in cpus)
+                     + "".join(f"{values[k]:>15.2f}x" for values in columns.values()))
+    for name, values in columns.items():
+        below = sum(c < SLOW_CEILING for c in values)
+        lines.append(f"{name}: median {statistics.median(values):.2f}x, min {min(values):.2f}x; "
+                     f"{below} of {len(values)} intervals below {SLOW_CEILING}x")
     return "\n".join(lines)
 
 

@@ -69,6 +69,14 @@ def nigejozu_heuristic_prior() -> Prior:
     return HeuristicScorePrior(NigejozuHeuristic(), scale=4.0)
 
 
+def nigejozu_valued_prior() -> Prior:
+    from yuugi.agents.heuristics.nigejozu_valued import NigejozuValued
+
+    # Its scores are this side's chance to win: 2 percentage points per unit, so the prior spans 6
+    # points below the best action.
+    return HeuristicScorePrior(NigejozuValued(), scale=0.02)
+
+
 def ninja_slayer_heuristic_prior() -> Prior:
     from yuugi.agents.heuristics.ninja_slayer import NinjaSlayerHeuristic
 

@@ -119,7 +119,10 @@ SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (
         heuristic="yuugi.agents.heuristics.nigejozu:NigejozuHeuristic",
         # The heuristic's one-step soft-battle lookahead, which a plain MLP does not learn to match in
         # a 40-minute budget: the policy starts as the heuristic and PPO learns the corrections.
-        priors={"nigejozu_heuristic": "yuugi.agents.priors:nigejozu_heuristic_prior"},
+        # nigejozu_valued: the heuristic's decisions valued by a learned win probability (hard's; see
+        # yuugi.agents.heuristics.nigejozu_valued)
+        priors={"nigejozu_heuristic": "yuugi.agents.priors:nigejozu_heuristic_prior",
+                "nigejozu_valued": "yuugi.agents.priors:nigejozu_valued_prior"},
         train_prior="nigejozu_heuristic",
         # The heuristic is the only opponent, and the learner is rewarded by the chip margin
         # ((own − other) / 77), whose signal is far less noisy than ±1 per game; the margin decides the win.

@@ -72,9 +72,10 @@ def nigejozu_heuristic_prior() -> Prior:
 def nigejozu_valued_prior() -> Prior:
     from yuugi.agents.heuristics.nigejozu_valued import NigejozuValued
 
-    # Its scores are this side's chance to win: 2 percentage points per unit, so the prior spans 6
-    # points below the best action.
-    return HeuristicScorePrior(NigejozuValued(), scale=0.02)
+    # Its scores are this side's chance to win: 10 percentage points per unit, so the prior spans 30
+    # points below the best action, and hard's softmax (4 logits per unit) keeps the near-equal moves
+    # as candidates of the expert's search (its argmax, hard's play, is the same at any scale).
+    return HeuristicScorePrior(NigejozuValued(), scale=0.1)
 
 
 def ninja_slayer_heuristic_prior() -> Prior:

@@ -8,7 +8,6 @@ import pytest
 from yuugi.agents.heuristics.nigejozu_valued import (CARD_USED, ESCAPE, INPUTS, LOCKED, TO_MOVE, NigejozuValued,
                                                       WinNetwork, other_side, turn_features)
 from yuugi.agents.mlp import MLPPolicy
-from yuugi.agents.policy import random_legal
 from yuugi.envs import make_game
 from yuugi.envs.nigejozu import actions as A
 from yuugi.envs.nigejozu.state import PHASE_DICE, PHASE_REROLLED
@@ -97,7 +96,7 @@ def test_the_side_that_moves_next_is_asked_for_its_chance():
 
 def test_emptying_the_hand_first_takes_the_escape_chip_and_locks_the_cards():
     game = make_game("nigejozu")
-    esc_self, esc_opp = ESCAPE.start + 1, ESCAPE.start + 2
+    esc_opp = ESCAPE.start + 2  # the escape chip held by the view's opponent
     # The network reads the mover's (here the opponent's) view: this side is its "opponent".
     policy = NigejozuValued(linear_network({esc_opp: -3.0, LOCKED.start: 0.0}))
     st = random_positions(game, n_games=8, steps=10, every=10)[0]

@@ -61,10 +61,12 @@ def round_seed(seed: int, round_index: int) -> int:
     return (seed * 100 + round_index) * SEEDS_PER_ROUND
 
 
-def play_round(network: str | None, first_game: int, games: int, seed_base: int, batch: int = 2048) -> RoundData:
+def play_round(network: str | None, first_game: int, games: int, seed_base: int, batch: int = 2048,
+               progress: bool = False) -> RoundData:
     """Games ``first_game .. first_game + games - 1`` of a round: the learner (``normal`` when ``network``
     is None, else :class:`NigejozuValued` with that network file) against ``normal``; the learner plays
-    faction ``g % 2`` in game ``g``."""
+    faction ``g % 2`` in game ``g``. ``progress``: a line after each batch of games (a round's part takes
+    minutes, in a worker process of its own)."""
     game = make_game("nigejozu")
     normal = NigejozuHeuristic()
     learner = normal if network is None else NigejozuValued(network)
@@ -92,6 +94,9 @@ def play_round(network: str | None, first_game: int, games: int, seed_base: int,
                     actions[rows] = policy.act(observation[rows], mask[rows], rng)
             game.step(state, actions)
         winners.append(game.winner(state))
+        if progress:
+            print(f"  games {ids[0]:,}-{ids[-1]:,} played ({ids[-1] + 1 - first_game:,} of this part's {games:,})",
+                  flush=True)
     winner = np.concatenate(winners)  # by game, from first_game
     game_ids = np.concatenate(parts["game"])
     mover = np.concatenate(parts["mover"])
@@ -101,7 +106,7 @@ def play_round(network: str | None, first_game: int, games: int, seed_base: int,
 
 
 def _play_part(args: tuple[str | None, int, int, int]) -> RoundData:
-    return play_round(*args)
+    return play_round(*args, progress=True)
 
 
 def play_round_parallel(network: str | None, games: int, seed_base: int, workers: int) -> RoundData:

@@ -291,21 +291,27 @@ class NigejozuHeuristic:
             # Cards at turn start: a free extra action (the troops in hand are still placed later).
             card_rows = start[mask[start, A.CARD0:A.REROLL].any(axis=1)]
             if len(card_rows):
-                now = self._now(ctx, card_rows)
-                roll_of = ev_roll[np.searchsorted(start, card_rows)]
-                low = np.minimum(ctx.hs[card_rows], ctx.ho[card_rows])
-                threshold = self.card_threshold * np.clip(low / 6.0, 0.25, 1.0)  # use it before cards lock
-                for e in range(C.NUM_EFFECTS):
-                    has = mask[card_rows, A.CARD0 + e]
-                    if not has.any():
-                        continue
-                    rr = card_rows[has]
-                    gain = self._card_value(ctx, rr, e) - now[has]
-                    score[rr, A.CARD0 + e] = roll_of[has] + gain - threshold[has]
+                self._card_scores(ctx, card_rows, mask, ev_roll[np.searchsorted(start, card_rows)], score)
 
         if len(carding):
             self._card_steps(ctx, carding, score)
         return score
+
+    def _card_scores(self, ctx: _Ctx, card_rows: np.ndarray, mask: np.ndarray, roll_of: np.ndarray,
+                     score: np.ndarray) -> None:
+        """Scores of the usable cards at turn start (rows ``card_rows``, whose roll is worth ``roll_of``): a
+        card is a free extra action (the troops in hand are still placed later), played when its gain over
+        the present board passes a threshold that drops as the hands run low (cards lock once one is empty)."""
+        now = self._now(ctx, card_rows)
+        low = np.minimum(ctx.hs[card_rows], ctx.ho[card_rows])
+        threshold = self.card_threshold * np.clip(low / 6.0, 0.25, 1.0)  # use it before cards lock
+        for e in range(C.NUM_EFFECTS):
+            has = mask[card_rows, A.CARD0 + e]
+            if not has.any():
+                continue
+            rr = card_rows[has]
+            gain = self._card_value(ctx, rr, e) - now[has]
+            score[rr, A.CARD0 + e] = roll_of[has] + gain - threshold[has]
 
     def _card_steps(self, ctx: _Ctx, g: np.ndarray, score: np.ndarray) -> None:
         """Scores of PROVINCE(x) / DONE for the rows resolving a card."""

@@ -174,20 +174,18 @@ class NigejozuValued(NigejozuHeuristic):
         the steps of a card being resolved by the board each leads to."""
         self._features = turn_features(observation)
         self._card_played = False
-        score = super().scores(observation, mask)
+        return super().scores(observation, mask)
+
+    def _card_scores(self, ctx: _Ctx, card_rows: np.ndarray, mask: np.ndarray, roll_of: np.ndarray,
+                     score: np.ndarray) -> None:
         # The heuristic weighs a card as a gain over the roll in chip points, less a threshold; here a
         # card turn is valued as what it is: the board after the card's best use, the marker spent,
         # the opponent to move, against the roll's expected P(win).
-        start = np.flatnonzero(mask[:, A.ROLL])
-        card_rows = start[mask[start, A.CARD0:A.CARD0 + NUM_EFFECTS].any(axis=1)]
-        if len(card_rows):
-            ctx = _Ctx(observation)
-            self._card_played = True
-            try:
-                for effect in range(NUM_EFFECTS):
-                    rows = card_rows[mask[card_rows, A.CARD0 + effect]]
-                    if len(rows):
-                        score[rows, A.CARD0 + effect] = self._card_value(ctx, rows, effect)
-            finally:
-                self._card_played = False
-        return score
+        self._card_played = True
+        try:
+            for effect in range(NUM_EFFECTS):
+                rows = card_rows[mask[card_rows, A.CARD0 + effect]]
+                if len(rows):
+                    score[rows, A.CARD0 + effect] = self._card_value(ctx, rows, effect)
+        finally:
+            self._card_played = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from yuugi.agents.heuristics.nigejozu import _Ctx
 from yuugi.agents.heuristics.nigejozu_valued import (CARD_USED, ESCAPE, INPUTS, LOCKED, TO_MOVE, NigejozuValued,
                                                       WinNetwork, other_side, turn_features)
 from yuugi.agents.mlp import MLPPolicy
@@ -123,7 +124,7 @@ def test_a_card_turn_spends_the_marker():
             obs = game.observe(st, st.to_play)[rows]
             policy._features = turn_features(obs)
             policy._card_played = True
-            ctx = __import__("yuugi.agents.heuristics.nigejozu", fromlist=["_Ctx"])._Ctx(obs)
+            ctx = _Ctx(obs)
             policy.value(ctx, np.arange(len(rows)), ctx.own, ctx.opp, ctx.hs, ctx.ho)
             # the mover's view: the opponent moves next, so this side's marker is the view's second column
             view = seen[-1]

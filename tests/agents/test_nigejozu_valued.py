@@ -7,6 +7,7 @@ import pytest
 
 from yuugi.agents.heuristics.nigejozu import _Ctx
 from yuugi.agents.heuristics.nigejozu_valued import (CARD_USED, ESCAPE, INPUTS, LOCKED, TO_MOVE, NigejozuValued,
+                                                      WinEnsemble,
                                                       WinNetwork, other_side, turn_features)
 from yuugi.agents.mlp import MLPPolicy
 from yuugi.envs import make_game
@@ -197,3 +198,39 @@ def test_a_round_labels_each_turn_start_with_its_movers_result(tmp_path):
     assert network.meta["round"] == 1 and network.meta["learner"] == "nigejozu_value_round0.npz"
     assert (tmp_path / "nigejozu_value_curve.csv").read_text().count("\n") == 3
     assert (tmp_path / "nigejozu_value_curve.png").stat().st_size > 1000
+
+
+def test_an_ensemble_takes_the_mean_of_its_members_log_odds(tmp_path):
+    # member logits 2 x flag and 0.5 - flag: with the flag set, 2 and -0.5, whose mean is 0.75
+    ensemble = WinEnsemble([linear_network({FLAG: 2.0}), linear_network({FLAG: -1.0}, bias=0.5)], {"why": "test"})
+    x = np.zeros((2, INPUTS), np.float32)
+    x[0, FLAG] = 1.0
+    expected = 1.0 / (1.0 + np.exp(-np.array([0.75, 0.25])))  # flag clear: logits 0 and 0.5
+    np.testing.assert_allclose(ensemble(x), expected, rtol=1e-6)
+    ensemble.save(tmp_path / "ens.npz")
+    loaded = WinNetwork.load(tmp_path / "ens.npz")
+    assert isinstance(loaded, WinEnsemble) and len(loaded.members) == 2 and loaded.meta == {"why": "test"}
+    np.testing.assert_allclose(loaded(x), expected, rtol=1e-6)
+    with pytest.raises(ValueError, match="at least two"):
+        WinEnsemble([linear_network({FLAG: 1.0})])
+
+
+def test_hard_values_boards_by_an_ensemble_written_by_the_command(tmp_path, capsys):
+    from yuugi.training.train.value_iteration import main
+
+    assert isinstance(NigejozuValued().network, WinEnsemble)  # the shipped network
+    one, two = tmp_path / "one.npz", tmp_path / "two.npz"
+    linear_network({FLAG: 2.0}).save(one)
+    linear_network({FLAG: -1.0}, bias=0.5).save(two)
+    assert main(["--ensemble", str(one), str(two), "--write-network", str(tmp_path / "ens.npz")]) == 0
+    loaded = WinNetwork.load(tmp_path / "ens.npz")
+    x = np.zeros((1, INPUTS), np.float32)
+    x[0, FLAG] = 1.0
+    np.testing.assert_allclose(loaded(x), [1.0 / (1.0 + np.exp(-0.75))], rtol=1e-6)
+    for argv, says in ((["--ensemble", str(one), "--write-network", "x.npz"], "two or more"),
+                       (["--ensemble", str(one), str(tmp_path / "none.npz"), "--write-network", "x.npz"], "no network file"),
+                       (["--ensemble", str(one), str(tmp_path / "ens.npz"), "--write-network", "x.npz"], "not ensembles")):
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2 and says in capsys.readouterr().err

@@ -18,7 +18,9 @@ Game ``g`` of round ``k`` is seeded ``(seed · 100 + k) · 10,000,000 + g``, so 
 arguments (``--workers`` included: each worker draws the policies' tie-breaks from a stream of its own).
 ``NigejozuValued(network="OUT/nigejozu_value.npz")`` plays a run's network.
 
-The shipped level reads ``agents/weights/nigejozu_value.npz``; its level file, ``nigejozu_hard.npz``, is
+The shipped level reads ``agents/weights/nigejozu_value.npz``, an ensemble of two runs' networks (their
+mean log-odds: :class:`~yuugi.agents.heuristics.nigejozu_valued.WinEnsemble`), written by
+``--ensemble NETWORK NETWORK ... --write-network FILE``; its level file, ``nigejozu_hard.npz``, is
 written by ``--write-level FILE`` (:func:`write_level`), alone or after the rounds.
 """
 from __future__ import annotations
@@ -35,8 +37,8 @@ from typing import Any
 import numpy as np
 
 from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
-from yuugi.agents.heuristics.nigejozu_valued import (INPUTS, NigejozuValued, WinNetwork, network_inputs,
-                                                      turn_features)
+from yuugi.agents.heuristics.nigejozu_valued import (INPUTS, NigejozuValued, WinEnsemble, WinNetwork,
+                                                      network_inputs, turn_features)
 from yuugi.envs import make_game
 from yuugi.envs.nigejozu.observation import OFFSETS
 
@@ -176,6 +178,21 @@ def write_level(path: str | Path, meta: dict[str, Any]) -> None:
     policy.for_game(game, {}).save(path)
 
 
+def write_ensemble(parser: argparse.ArgumentParser, networks: list[str], path: str | None) -> int:
+    """``--ensemble A B ... --write-network FILE``: one :class:`WinEnsemble` of the networks, saved."""
+    if path is None or len(networks) < 2:
+        parser.error("--ensemble takes two or more network files and --write-network FILE")
+    missing = [n for n in networks if not Path(n).is_file()]
+    if missing:
+        parser.error(f"no network file {missing[0]!r}")
+    members = [WinNetwork.load(n) for n in networks]
+    if any(isinstance(m, WinEnsemble) for m in members):
+        parser.error("--ensemble combines single networks (a run's nigejozu_value_round<k>.npz), not ensembles")
+    WinEnsemble(members, {"members": [Path(n).name for n in networks]}).save(path)
+    print(json.dumps({"ensemble": str(path), "members": len(members)}), flush=True)
+    return 0
+
+
 def curve_png(curve: list[dict[str, Any]], path: str | Path) -> None:
     """The learner's share of its games won against ``normal``, round by round (round 0: ``normal`` itself)."""
     from matplotlib.figure import Figure  # no pyplot: a notebook's own backend stays as it was
@@ -204,7 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="folder for the networks and the curve (needed to play rounds)")
     parser.add_argument("--write-level", metavar="FILE",
                         help="write the level file that plays the shipped network (agents/weights/nigejozu_value.npz)")
+    parser.add_argument("--ensemble", nargs="+", metavar="NETWORK",
+                        help="networks (of runs' rounds) to value boards together, by their mean log-odds; "
+                             "written to --write-network FILE")
+    parser.add_argument("--write-network", metavar="FILE", help="where --ensemble writes the ensemble")
     args = parser.parse_args(argv)
+    if args.ensemble is not None or args.write_network is not None:
+        return write_ensemble(parser, args.ensemble or [], args.write_network)
     if args.out is None:
         if args.write_level is None:
             parser.error("give --out (a folder for the rounds' networks) or --write-level FILE")

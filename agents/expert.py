@@ -15,8 +15,9 @@ For each decision the policy
    batch on the core (the same determinizations serve every candidate: common random numbers, so
    the comparison between candidates is sharper than the noise of each estimate). A game may
    end its rollouts earlier (``HORIZONS``): a daifugō rollout ends with its deal, a ninja_slayer
-   one after the next turn, where a horizon with a ``value`` estimates each seat's reward from the
-   position (ninja_slayer's: a fitted win probability from the damage and 工作力 leads);
+   one after the next turn, a nigejozu one three turns ahead, where a horizon with a ``value``
+   estimates each seat's reward from the position (ninja_slayer's: a fitted win probability from the
+   damage and 工作力 leads; nigejozu's: ``hard``'s own win network);
 4. repeats 2–3 in rounds while the budget lasts, and plays the candidate with the best mean reward
    for the acting seat, *provided it is better than the guide's own choice with confidence*:
    each candidate is compared with the guide's first choice sample by sample (the paired
@@ -107,6 +108,7 @@ class ExpertPolicy:
             raise ValueError(f"confidence must be a non-negative number of standard errors, got {confidence!r}")
         self.confidence = float(confidence)
         self._built: dict[tuple, tuple[Policy, Policy]] = {}
+        self._horizons: dict[tuple, Horizon | None] = {}
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0, "seconds": 0.0}
 
     def policies_for(self, game: BatchGame) -> tuple[Policy, Policy]:
@@ -117,6 +119,14 @@ class ExpertPolicy:
             played = resolve(self.rollout_spec, game, self.heuristic)
             self._built[key] = (guide, fast_rollout_policy(self.game_name, played, self.heuristic))
         return self._built[key]
+
+    def horizon_for(self, game: BatchGame) -> Horizon | None:
+        """Where rollouts in ``game`` stop: the horizon, bound to the game where it needs it (``for_game``)."""
+        key = (game.name, game.num_players, repr(getattr(game, "config", None)))
+        if key not in self._horizons:
+            bind = getattr(self.horizon, "for_game", None)
+            self._horizons[key] = bind(game) if bind is not None else self.horizon
+        return self._horizons[key]
 
     @property
     def rollouts_per_second(self) -> float:
@@ -129,9 +139,12 @@ class ExpertPolicy:
     def describe(self) -> dict[str, Any]:
         """The search's settings, for a measurement's record."""
         name = lambda spec: spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
-        return {"guide": name(self.guide_spec), "rollout_policy": name(self.rollout_spec), "top_n": self.top_n,
-                "prune": self.prune, "samples": self.samples, "think_ms": self.think_ms, "rounds": self.rounds,
-                "confidence": self.confidence}
+        out = {"guide": name(self.guide_spec), "rollout_policy": name(self.rollout_spec), "top_n": self.top_n,
+               "prune": self.prune, "samples": self.samples, "think_ms": self.think_ms, "rounds": self.rounds,
+               "confidence": self.confidence}
+        if callable(getattr(self.horizon, "describe", None)):  # (older records name no horizon)
+            out["horizon"] = self.horizon.describe()
+        return out
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         raise TypeError("expert searches from the game state: call act_state(game, state, seats, rng) "
@@ -183,6 +196,7 @@ class ExpertPolicy:
         """The best candidate of each decision by mean rollout reward (decisions of one chunk)."""
         started = time.perf_counter()
         d, k, n_cand = state.batch_size, self.samples, candidates.shape[1]
+        horizon = self.horizon_for(game)
         valid = candidates >= 0
         # Row layout of a round: decision i, candidate c, sample j; sample j of decision i is one determinization.
         di, ci = np.nonzero(valid)
@@ -198,10 +212,10 @@ class ExpertPolicy:
         while True:
             origin = self.resample(game, state.take(np.repeat(np.arange(d), k)), np.repeat(seats, k), rng)
             sims = origin.take(det_of_row)
-            first_origin = sims.copy() if self.horizon is not None else None
+            first_origin = sims.copy() if horizon is not None else None
             game.step(sims, action_of_row, check=False)
             reward = sims.rewards[np.arange(sims.batch_size), seats[decision_of_row]].astype(np.float64)
-            later = rollout(game, sims, played, rng, self.horizon, first_origin, getattr(self.horizon, "value", None))
+            later = rollout(game, sims, played, rng, horizon, first_origin, getattr(horizon, "value", None))
             reward += later[np.arange(sims.batch_size), seats[decision_of_row]]
             per_sample = np.zeros((d * n_cand, k))
             per_sample[slot_of_row, np.tile(np.arange(k), di.size)] = reward

@@ -91,3 +91,21 @@ def test_a_finished_run_extends_to_more_games(tmp_path, capsys):
     one, two = json.loads(whole.read_text()), json.loads(grown.read_text())
     assert two["games"] == 6 and two["complete"]
     assert two["game_scores"] == one["game_scores"] and two["score_ci95"] == one["score_ci95"]
+
+
+def test_horizon_turns_sets_where_rollouts_stop_and_the_record_says_so(tmp_path, capsys):
+    from yuugi.agents.search.game_search import HORIZONS
+
+    shipped = HORIZONS["nigejozu"].turns
+    path = tmp_path / "one_turn.json"
+    expert_ladder.main(ARGS + ["--horizon-turns", "1", "--json", str(path)])
+    assert json.loads(path.read_text())["search"]["horizon"].startswith("1 turn ahead")
+    assert HORIZONS["nigejozu"].turns == shipped  # the run's own copy, not the shipped search
+    default = tmp_path / "default.json"
+    expert_ladder.main(ARGS + ["--json", str(default)])
+    assert json.loads(default.read_text())["search"]["horizon"].startswith(f"{shipped} turns ahead")
+    capsys.readouterr()
+    for game, turns, says in (("momotaro", "2", "does not apply"), ("nigejozu", "0", "at least 1")):
+        with pytest.raises(SystemExit) as stop:
+            expert_ladder.main([game, "--horizon-turns", turns, "--games", "2"])
+        assert stop.value.code == 2 and says in capsys.readouterr().err

@@ -21,6 +21,7 @@ only.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 import time
@@ -30,6 +31,7 @@ import numpy as np
 
 from yuugi.agents.expert import ExpertPolicy
 from yuugi.agents.registry import cpu, heuristic
+from yuugi.agents.search.game_search import HORIZONS
 from yuugi.envs import make_game
 from yuugi.training.cli.args import UsageError, parse_rules
 from yuugi.training.eval.evaluate import (LAYOUTS, bootstrap_mean_ci, games_ahead, play_games, score_of_a, seat_layout,
@@ -150,6 +152,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--prune", type=float, default=0.02, help="a network guide's least probability for a candidate")
     ap.add_argument("--confidence", type=float, default=1.0,
                     help="standard errors a candidate must beat the guide's choice by")
+    ap.add_argument("--horizon-turns", type=int, default=None,
+                    help="rollouts stop this many turns ahead (games whose horizon counts turns: nigejozu, ninja_slayer)")
     ap.add_argument("--seed-base", type=int, default=0, help="game g is dealt with seed SEED_BASE + g")
     ap.add_argument("--batch", type=int, default=100, help="games played at once")
     ap.add_argument("--rule", action="append", default=[], help="KEY=VALUE rule option (VALUE read as JSON when it can be), repeatable")
@@ -169,9 +173,17 @@ def main(argv: list[str] | None = None) -> None:
         think = None
     else:
         think = args.think_ms if args.think_ms is not None else ExpertPolicy.__init__.__kwdefaults__["think_ms"]
+    horizon = None
+    if args.horizon_turns is not None:
+        horizon = copy.copy(HORIZONS.get(args.game))
+        if not hasattr(horizon, "turns"):
+            ap.error(f"{args.game}'s rollouts do not stop after a number of turns: --horizon-turns does not apply")
+        if args.horizon_turns < 1:
+            ap.error(f"--horizon-turns must be at least 1, got {args.horizon_turns}")
+        horizon.turns = args.horizon_turns
     expert = ExpertPolicy(args.game, heuristic(args.game), think_ms=think, rounds=args.rounds or 1,
                           samples=args.samples, top_n=args.top_n, guide=args.guide, rollout_policy=args.rollout,
-                          prune=args.prune, confidence=args.confidence)
+                          prune=args.prune, confidence=args.confidence, horizon=horizon)
     command = "python -m yuugi.training.eval.expert_ladder " + " ".join(a for a in argv if a != "--resume")
     resume = None
     if args.resume:

@@ -1,0 +1,73 @@
+"""nigejozu's horizon for ``expert``: rollouts stop a few turns ahead and are valued by ``hard``'s win network.
+
+nigejozu hides nothing but the dice to come, and ``hard`` judges a board by a learned probability of
+winning (:class:`~yuugi.agents.heuristics.nigejozu_valued.WinNetwork`). Rollouts played to the end
+with random moves judge a board worse than that network does: 128 of them per candidate left the
+search level with ``hard``. Here a rollout plays ``turns`` whole turns with the rollout policy (``hard``:
+the opponent replies as ``hard`` would, on freshly drawn dice) and the turn start it reaches is valued
+by the network, so the search is one step of policy improvement over ``hard`` that simulates each
+candidate through the opponent's reply instead of estimating it.
+
+The network learned P(win) of a side that plays ``hard``'s way (its learner flag 1) or ``normal``'s (0)
+against ``normal``. Beyond the horizon both sides play ``hard``'s way, which it never saw; the value
+is the mean of the two flags' estimates, so neither side is credited with facing ``normal``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from yuugi.envs.core.game import BatchGame, State
+
+
+class ValuedTurnsAhead:
+    """Stop a rollout once ``turns`` more turns have been played; value it by the win network there.
+
+    Unbound (as listed in ``HORIZONS``) it only says where rollouts stop; :meth:`for_game` binds it to a
+    game, whose observation the network reads. The value is in the ``win_loss`` scheme's units (±1):
+    under ``reward_scheme="score_diff"`` there is no such value, and :meth:`for_game` gives ``None``
+    (rollouts run to the end of the game).
+    """
+
+    def __init__(self, turns: int = 2, network: Any = None) -> None:
+        if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+            raise ValueError(f"turns must be a positive integer, got {turns!r}")
+        self.turns = turns
+        self.network = network  # a WinNetwork, a file, or None for hard's (agents/weights/nigejozu_value.npz)
+        self.game: BatchGame | None = None
+        self._valued: Any = None
+
+    def describe(self) -> str:
+        return f"{self.turns} turn{'s' if self.turns != 1 else ''} ahead, valued by the win network"
+
+    def __call__(self, origin: State, now: State) -> np.ndarray:
+        return now.turn >= origin.turn + self.turns
+
+    def for_game(self, game: BatchGame) -> "ValuedTurnsAhead | None":
+        """This horizon bound to ``game`` (its observation feeds the network), or None where rewards are not ±1."""
+        if getattr(game.config, "reward_scheme", "win_loss") != "win_loss":
+            return None
+        from yuugi.agents.heuristics.nigejozu_valued import NigejozuValued
+
+        bound = ValuedTurnsAhead(self.turns, self.network)
+        bound.game = game
+        bound._valued = NigejozuValued(self.network)  # as the guide's and rollouts' hard build it
+        return bound
+
+    def value(self, state: State) -> np.ndarray:
+        """float64[n, 2]: each seat's expected reward from turn starts ``state`` (zero-sum, in (-1, 1))."""
+        from yuugi.agents.heuristics.nigejozu_valued import network_inputs, turn_features
+
+        if self.game is None:
+            raise RuntimeError("value needs the game's observation: bind the horizon with for_game(game) first")
+        n = state.batch_size
+        mover = state.to_play.astype(np.int64)
+        features = turn_features(self.game.observe(state, mover))
+        valued = self._valued
+        p = 0.5 * (valued.network(network_inputs(valued, features, np.ones(n, bool)))
+                   + valued.network(network_inputs(valued, features, np.zeros(n, bool))))
+        out = np.empty((n, 2))
+        out[np.arange(n), mover] = 2.0 * p - 1.0
+        out[np.arange(n), 1 - mover] = 1.0 - 2.0 * p
+        return out

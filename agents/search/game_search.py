@@ -90,13 +90,14 @@ SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle
 # candidate scored +0.22 against the hard of then where 32 scored 0.00; against the hard that values
 # boards by a learned win probability they were level (+0.006 over 2,000 games), and nigejozu now rolls
 # out three turns by hard and values the turn start reached by hard's network (ValuedTurnsAhead):
-# +0.144 [+0.024, +0.272] over 1,000 selection games, two turns +0.104 [-0.020, +0.232]. Where random
-# replies misjudge a position the better policy's rollouts win despite their cost: momotaro searches its last battle round only
-# (SEARCH_WHEN), where 32 rollouts by hard scored +0.058 against hard (4 players, 1,000 games) and
-# searching every decision with random rollouts +0.021 (2,000 games); ninja_slayer (chosen before it had
-# a hard, so against normal: 200 games, 50 ms per decision, rollouts to the end of the next turn) scored
-# +0.46 [+0.20, +0.72] with 4 heuristic rollouts per candidate, -0.32 [-0.58, -0.04] with 16 random
-# ones, +0.18 [-0.10, +0.46] with 8 heuristic ones ending with the current turn.
+# +0.144 [+0.024, +0.272] over 1,000 selection games, two turns +0.104 [-0.020, +0.232] (and against
+# today's two-network hard +0.106 [+0.020, +0.192] over 2,000 ladder games). Where random replies
+# misjudge a position the better policy's rollouts win despite their cost: momotaro searches its last
+# battle round only (SEARCH_WHEN), where 32 rollouts by hard scored +0.058 against hard (4 players,
+# 1,000 games) and searching every decision with random rollouts +0.021 (2,000 games); ninja_slayer
+# (chosen before it had a hard, so against normal: 200 games, 50 ms per decision, rollouts to the end of
+# the next turn) scored +0.46 [+0.20, +0.72] with 4 heuristic rollouts per candidate, -0.32 [-0.58,
+# -0.04] with 16 random ones, +0.18 [-0.10, +0.46] with 8 heuristic ones ending with the current turn.
 # A game not listed gets DEFAULT_SEARCH.
 DEFAULT_SEARCH: dict[str, Any] = {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4}
 GAME_SEARCH: dict[str, dict[str, Any]] = {

@@ -152,16 +152,15 @@ def load_win_network(path: str | Path) -> WinNetwork:
     """The network (or :class:`WinEnsemble`) saved in ``path``."""
     with np.load(path, allow_pickle=False) as data:
         meta = json.loads(str(data["meta"])) if "meta" in data.files else {}
+        def network(prefix: str, network_meta: Mapping[str, Any]) -> WinNetwork:
+            n = sum(1 for k in data.files if k.startswith(f"{prefix}w"))
+            return WinNetwork([data[f"{prefix}w{i}"] for i in range(n)], [data[f"{prefix}b{i}"] for i in range(n)],
+                              network_meta)
+
         if "members" not in data.files:
-            n = sum(1 for k in data.files if k.startswith("w"))
-            return WinNetwork([data[f"w{i}"] for i in range(n)], [data[f"b{i}"] for i in range(n)], meta)
+            return network("", meta)
         member_meta = json.loads(str(data["member_meta"]))
-        members = []
-        for j in range(int(data["members"])):
-            n = sum(1 for k in data.files if k.startswith(f"m{j}_w"))
-            members.append(WinNetwork([data[f"m{j}_w{i}"] for i in range(n)], [data[f"m{j}_b{i}"] for i in range(n)],
-                                      member_meta[j]))
-        return WinEnsemble(members, meta)
+        return WinEnsemble([network(f"m{j}_", member_meta[j]) for j in range(int(data["members"]))], meta)
 
 
 class NigejozuValued(NigejozuHeuristic):

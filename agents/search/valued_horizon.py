@@ -65,8 +65,10 @@ class ValuedTurnsAhead:
         mover = state.to_play.astype(np.int64)
         features = turn_features(self.game.observe(state, mover))
         valued = self._valued
-        p = 0.5 * (valued.network(network_inputs(valued, features, np.ones(n, bool)))
-                   + valued.network(network_inputs(valued, features, np.zeros(n, bool))))
+        as_learner = network_inputs(valued, features, np.ones(n, bool))  # the soft battle once, for both flags
+        as_normal = as_learner.copy()
+        as_normal[:, -1] = 0.0  # the learner flag is the last input
+        p = 0.5 * (valued.network(as_learner) + valued.network(as_normal))
         out = np.empty((n, 2))
         out[np.arange(n), mover] = 2.0 * p - 1.0
         out[np.arange(n), 1 - mover] = 1.0 - 2.0 * p

@@ -79,7 +79,7 @@ class ExpertPolicy:
                  samples: int | None = None, top_n: int | None = None, rounds: int = 1, max_rounds: int = 64,
                  max_rows: int = 4096, confidence: float = 1.0, guide: Any = None, rollout_policy: Any = None,
                  prune: float = 0.02, horizon: Horizon | None = None,
-                 search_when: Callable[[State], np.ndarray] | None = None) -> None:
+                 search_when: Callable[[State], np.ndarray] | None = None, name: str = "expert") -> None:
         defaults = search_defaults(game_name)
         samples = defaults["samples"] if samples is None else samples
         top_n = defaults["top_n"] if top_n is None else top_n
@@ -97,6 +97,7 @@ class ExpertPolicy:
         self.rollout_spec = defaults["rollout"] if rollout_policy is None else rollout_policy
         check_policy_name("guide", self.guide_spec)
         check_policy_name("rollout_policy", self.rollout_spec)
+        self.name = name  # "hard" where a game's hard level is a short search (yuugi.agents.lookahead)
         self.game_name = game_name
         self.resample = resampler(game_name)
         self.heuristic = heuristic
@@ -147,7 +148,7 @@ class ExpertPolicy:
         return out
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        raise TypeError("expert searches from the game state: call act_state(game, state, seats, rng) "
+        raise TypeError(f"{self.name} searches from the game state: call act_state(game, state, seats, rng) "
                         "(yuugi.agents.search.dispatch.act picks the right call for any policy)")
 
     def act_state(self, game: BatchGame, state: State, seats: Any, rng: np.random.Generator) -> np.ndarray:

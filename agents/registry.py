@@ -4,7 +4,9 @@ Levels, weakest first: ``random``, ``easy`` (the heuristic blundering half the t
 (the heuristic), ``hard`` (a MaskablePPO policy trained by self-play, shipped as numpy weights in
 ``agents/weights/<game>_hard.npz``, and ``<game>_hard_<variant>.npz`` for rule sets whose spaces
 differ, e.g. momotaro's ``_2p`` and ``_3p``: the one whose signature fits the rules plays; nigejozu's
-and ninja_slayer's are prior-guided, see :mod:`yuugi.agents.priors`). Like RLCard's model zoo, opponents are named by id.
+and ninja_slayer's are prior-guided, see :mod:`yuugi.agents.priors`; ninja_slayer's network plays
+looking a turn ahead, valued by a second trained network, see :mod:`yuugi.agents.lookahead`), ``expert``
+(search, :mod:`yuugi.agents.expert`). Like RLCard's model zoo, opponents are named by id.
 
 A trained level is offered (``available_levels``) only under the rule sets its record says it was checked
 under (:mod:`yuugi.agents.level_records`); ``cpu`` still builds it under other rules its spaces fit, with a
@@ -102,8 +104,11 @@ def hard_weights(game: str, **rules: Any) -> Path:
 
 
 def _hard(game: str, **rules: Any) -> Policy:
+    from .lookahead import looks_ahead, lookahead_hard
+
     path = hard_weights(game, **rules)
-    return MLPPolicy.load(path, game=game, rules=rules, name=f"{game}_hard")
+    network = MLPPolicy.load(path, game=game, rules=rules, name=f"{game}_hard")
+    return lookahead_hard(game, network, heuristic(game, **rules)) if looks_ahead(game) else network
 
 
 def _expert(game: str, **rules: Any) -> Policy:

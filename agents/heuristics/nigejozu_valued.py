@@ -3,7 +3,7 @@
 The heuristic (:mod:`.nigejozu`) compares the boards a decision can lead to by a hand-made estimate,
 the *soft battle*. This policy keeps its decisions: each count die's placement, the reroll's
 expectation over the 56 rolls, each card's best complete use; and values every board instead by a
-small network, :class:`WinNetwork`, that estimates the probability that the side about to move wins.
+small network, :class:`~yuugi.agents.win_network.WinNetwork`, that estimates the probability that the side about to move wins.
 A board after one of this policy's actions is valued from the view of the side that moves next (the
 opponent, or this policy again when the opponent's hand is empty); with both hands empty the battle
 is computed (it has no dice left, so the soft battle with no troops in hand is exact up to its
@@ -15,22 +15,23 @@ whether the side to move is the player the network learned about (1) or ``normal
 trained by :mod:`yuugi.training.train.value_iteration`: games of this policy against ``normal``, each
 turn start labelled with whether its mover went on to win, one network per round, each round played
 with the previous round's network (the first with ``normal`` on both sides). ``hard`` values boards by
-two such networks together (:class:`WinEnsemble`), fitted on different games.
+two such networks together (:class:`~yuugi.agents.win_network.WinEnsemble`), fitted on different games.
 
 ``hard`` (``agents/weights/nigejozu_hard.npz``) plays this policy's choices: its record says how.
 Everything runs with numpy alone.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
 
+from yuugi.agents.win_network import WinNetwork
 from yuugi.envs.nigejozu import actions as A
 from yuugi.envs.nigejozu.cards import NUM_EFFECTS
 from yuugi.envs.nigejozu.observation import OFFSETS, TROOP_SCALE
+
 
 from .nigejozu import NigejozuHeuristic, _Ctx
 
@@ -89,80 +90,6 @@ def network_inputs(heuristic: NigejozuHeuristic, features: np.ndarray, learner_m
                           axis=1).astype(np.float32)
 
 
-class WinNetwork:
-    """P(the side to move wins) from :func:`network_inputs`: a ReLU network run with numpy."""
-
-    def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray], meta: Mapping[str, Any] | None = None):
-        if weights[0].shape[0] != INPUTS or weights[-1].shape[1] != 1:
-            raise ValueError(f"a nigejozu win network reads {INPUTS} inputs and gives 1 output, "
-                             f"not {weights[0].shape[0]} and {weights[-1].shape[1]}")
-        self.weights = [np.asarray(w, np.float32) for w in weights]
-        self.biases = [np.asarray(b, np.float32) for b in biases]
-        self.meta = dict(meta or {})
-
-    @classmethod
-    def load(cls, path: str | Path) -> "WinNetwork":
-        """The network saved in ``path``: a single one, or a :class:`WinEnsemble` saved by its ``save``."""
-        return load_win_network(path)
-
-    def save(self, path: str | Path) -> None:
-        np.savez(path, meta=json.dumps(self.meta), **{f"w{i}": w for i, w in enumerate(self.weights)},
-                 **{f"b{i}": b for i, b in enumerate(self.biases)})
-
-    def logits(self, inputs: np.ndarray) -> np.ndarray:
-        """float64[n]: log-odds that the side to move wins."""
-        x = inputs
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
-            x = x @ w + b
-            if i < last:
-                x = np.maximum(x, 0.0)
-        return x[:, 0].astype(np.float64)
-
-    def __call__(self, inputs: np.ndarray) -> np.ndarray:
-        return 1.0 / (1.0 + np.exp(-self.logits(inputs)))
-
-
-class WinEnsemble(WinNetwork):
-    """Several :class:`WinNetwork` fitted apart, valued together: P(win) from the mean of their log-odds.
-
-    A decision takes the best of many boards, so a single network's errors pick the boards it happens
-    to overvalue; networks fitted on different games err differently, and their mean halves that noise.
-    Two of them (round 1's and one fitted on eight times as many games of ``normal``), each winning
-    56.3% of the selection games against ``normal``, won 59.1% of them together.
-    """
-
-    def __init__(self, members: list[WinNetwork], meta: Mapping[str, Any] | None = None):
-        if len(members) < 2 or not all(isinstance(m, WinNetwork) for m in members):
-            raise ValueError(f"an ensemble needs at least two WinNetwork members, got {members!r}")
-        self.members = list(members)
-        self.meta = dict(meta or {})
-
-    def logits(self, inputs: np.ndarray) -> np.ndarray:
-        return np.mean([m.logits(inputs) for m in self.members], axis=0)
-
-    def save(self, path: str | Path) -> None:
-        arrays = {f"m{j}_{kind}{i}": a for j, m in enumerate(self.members)
-                  for kind, layer in (("w", m.weights), ("b", m.biases)) for i, a in enumerate(layer)}
-        np.savez(path, meta=json.dumps(self.meta), members=len(self.members),
-                 member_meta=json.dumps([m.meta for m in self.members]), **arrays)
-
-
-def load_win_network(path: str | Path) -> WinNetwork:
-    """The network (or :class:`WinEnsemble`) saved in ``path``."""
-    with np.load(path, allow_pickle=False) as data:
-        meta = json.loads(str(data["meta"])) if "meta" in data.files else {}
-        def network(prefix: str, network_meta: Mapping[str, Any]) -> WinNetwork:
-            n = sum(1 for k in data.files if k.startswith(f"{prefix}w"))
-            return WinNetwork([data[f"{prefix}w{i}"] for i in range(n)], [data[f"{prefix}b{i}"] for i in range(n)],
-                              network_meta)
-
-        if "members" not in data.files:
-            return network("", meta)
-        member_meta = json.loads(str(data["member_meta"]))
-        return WinEnsemble([network(f"m{j}_", member_meta[j]) for j in range(int(data["members"]))], meta)
-
-
 class NigejozuValued(NigejozuHeuristic):
     """The heuristic's decisions with each board valued by a :class:`WinNetwork` (this policy's P(win))."""
 
@@ -170,7 +97,8 @@ class NigejozuValued(NigejozuHeuristic):
 
     def __init__(self, network: WinNetwork | str | Path | None = None, rules: Mapping[str, Any] | None = None) -> None:
         super().__init__(rules=rules)
-        self.network = network if isinstance(network, WinNetwork) else WinNetwork.load(network or VALUE_WEIGHTS)
+        loaded = network if isinstance(network, WinNetwork) else WinNetwork.load(network or VALUE_WEIGHTS)
+        self.network = loaded.check_inputs(INPUTS, "nigejozu")
         self._features = np.zeros((0, NUM_FEATURES), np.float32)  # the rows being scored (set by scores)
         self._card_played = False  # boards valued while a card is being weighed: its marker is spent
 

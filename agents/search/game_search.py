@@ -15,6 +15,7 @@ import numpy as np
 
 from yuugi.agents.policy import Policy
 from yuugi.agents.search.rollout import Horizon
+from yuugi.agents.search.slayer_value import ValuedTurnEnd
 from yuugi.agents.search.valued_horizon import ValuedTurnsAhead
 from yuugi.envs.core.game import State
 
@@ -29,40 +30,10 @@ def end_of_deal(origin: State, now: State) -> np.ndarray:
     return now.game_index != origin.game_index
 
 
-class TurnsAhead:
-    """ninja_slayer's horizon: a rollout ends when ``turns`` more turns have begun, and is valued there.
-
-    Slayer games run to hundreds of decisions; a full rollout with the heuristic costs about 270
-    of them, a rollout over the rest of this turn and the next one about 30. Where a rollout stops
-    unfinished, :meth:`value` estimates each seat's expected reward from the position: a logistic
-    model of the winner fitted on 21,886 turn starts of 1,200 games of the heuristic against
-    itself (constructed, sealed and mixed decks; 5-fold cross-validated log-loss 0.563 against
-    0.693 for a coin), on two features, the damage lead (the opponent's damage cards minus mine)
-    and the 工作力 lead on the field (the damage my characters deal per turn, mine minus the
-    opponent's): ``P(win) = σ(0.24 × damage lead + 0.33 × 工作力 lead)``, valued ``2P − 1``.
-    """
-
-    def __init__(self, turns: int = 2) -> None:
-        self.turns = turns
-
-    def __call__(self, origin: State, now: State) -> np.ndarray:
-        return now.turn >= origin.turn + self.turns
-
-    @staticmethod
-    def value(state: State) -> np.ndarray:
-        """float64[n, 2]: each seat's estimated reward (zero-sum, in (-1, 1))."""
-        from yuugi.envs.ninja_slayer.zones import kousaku
-
-        damage = (state.dmg_up + state.dmg_down).astype(np.float64)
-        power = kousaku(state).sum(axis=2).astype(np.float64)
-        lead = 0.24 * (damage[:, 1] - damage[:, 0]) + 0.33 * (power[:, 0] - power[:, 1])
-        v = np.tanh(lead / 2.0)  # 2 sigmoid(lead) - 1
-        return np.stack([v, -v], axis=1)
-
-
 # A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0);
-# one with ``for_game(game)`` is bound to the game first (nigejozu's value reads its observation).
-HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": TurnsAhead(2),
+# one with ``for_game(game)`` is bound to the game first (nigejozu's and ninja_slayer's values read its
+# observation). ninja_slayer's rollouts play to the end of the turn and are valued by hard's win network.
+HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": ValuedTurnEnd(1),
                                 "nigejozu": ValuedTurnsAhead(3)}
 
 
@@ -104,7 +75,7 @@ GAME_SEARCH: dict[str, dict[str, Any]] = {
     "ninja_daifugo": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
     "nigejozu": {"guide": "hard", "rollout": "hard", "top_n": 4, "samples": 32},
     "momotaro": {"guide": "hard", "rollout": "hard", "top_n": 4, "samples": 32},
-    "ninja_slayer": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},
+    "ninja_slayer": {"guide": "hard", "rollout": "hard", "top_n": 4, "samples": 8},
 }
 
 

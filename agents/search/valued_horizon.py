@@ -1,7 +1,7 @@
 """nigejozu's horizon for ``expert``: rollouts stop a few turns ahead and are valued by ``hard``'s win network.
 
 nigejozu hides nothing but the dice to come, and ``hard`` judges a board by a learned probability of
-winning (:class:`~yuugi.agents.heuristics.nigejozu_valued.WinNetwork`). Rollouts played to the end
+winning (:class:`~yuugi.agents.win_network.WinNetwork`). Rollouts played to the end
 with random moves judge a board worse than that network does: 128 of them per candidate left the
 search level with ``hard``. Here a rollout plays ``turns`` whole turns with the rollout policy (``hard``:
 the opponent replies as ``hard`` would, on freshly drawn dice) and the turn start it reaches is valued

@@ -7,9 +7,9 @@ import pytest
 
 from yuugi.agents.heuristics.nigejozu import _Ctx
 from yuugi.agents.heuristics.nigejozu_valued import (CARD_USED, ESCAPE, INPUTS, LOCKED, TO_MOVE, NigejozuValued,
-                                                      WinEnsemble,
-                                                      WinNetwork, other_side, turn_features)
+                                                      other_side, turn_features)
 from yuugi.agents.mlp import MLPPolicy
+from yuugi.agents.win_network import WinEnsemble, WinNetwork
 from yuugi.envs import make_game
 from yuugi.envs.nigejozu import actions as A
 from yuugi.envs.nigejozu.state import PHASE_DICE, PHASE_REROLLED

@@ -165,3 +165,16 @@ def test_two_runs_with_one_seed_train_the_same_weights(local_ray, tmp_path):
     first, second = (np.load(run["weights"]) for run in runs)
     arrays = [name for name in first.files if first[name].dtype.kind == "f"]
     assert arrays and all(np.array_equal(first[name], second[name]) for name in arrays)
+
+
+def test_levels_that_search_from_the_state_are_refused_as_opponents():
+    """An RLlib opponent module sees observations only: expert, and ninja_slayer's hard (a network looking
+    a turn ahead), are refused by name before any worker starts."""
+    from yuugi.envs.core.errors import OptionError
+    from yuugi.training.rllib.train import RllibTrainConfig, check_levels_read_observations
+
+    with pytest.raises(OptionError, match="ninja_slayer's hard searches from the game state"):
+        check_levels_read_observations(RllibTrainConfig(game="ninja_slayer", levels=("normal", "hard")))
+    with pytest.raises(OptionError, match="nigejozu's expert searches"):
+        check_levels_read_observations(RllibTrainConfig(game="nigejozu", levels=("expert",)))
+    check_levels_read_observations(RllibTrainConfig(game="nigejozu", levels=("random", "normal", "hard")))

@@ -152,3 +152,13 @@ def test_an_opponent_policy_plays_one_game(make_client: Any) -> None:
     with c.websocket_connect(f"/ws/{table}") as ws:
         end = play_to_end(ws, ws.receive_json(), np.random.default_rng(0))
     assert end["over"] and end["who"] == ["you", "mine (your policy)"]
+
+
+def test_a_search_level_plays_at_a_web_table(make_client: Any) -> None:
+    """ninja_slayer's hard searches from the game state (act_state), as expert does: a web table asks it
+    through that call and the game reaches its end."""
+    c = make_client(games=["ninja_slayer"])
+    table = new_table(c, "ninja_slayer", level="hard", seat=1, seed=3)
+    with c.websocket_connect(f"/ws/{table}") as ws:
+        end = play_to_end(ws, ws.receive_json(), np.random.default_rng(2))
+    assert end["over"] and len(end["scores"]) == 2

@@ -129,3 +129,14 @@ def test_by_name_once_registered_play_deck_record_and_replay(tmp_path, monkeypat
     shown = capsys.readouterr().out
     assert f"--- move {len(record['actions'])} of {len(record['actions'])} ---" in shown
     assert "game over:" in shown
+
+
+def test_a_search_level_plays_at_the_terminal_table():
+    """hard searches from the game state (act_state), as expert does: play asks it through that call."""
+    from yuugi.agents.registry import cpu
+
+    out: list[str] = []
+    game = NinjaSlayer()
+    result = play("ninja_slayer", seat=1, seed=5, read=Person([]), write=out.append,
+                  opponents=cpu("ninja_slayer", "hard"), game=game)
+    assert result["finished"] and "game over:" in "\n".join(out)

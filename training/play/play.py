@@ -18,6 +18,7 @@ import numpy as np
 
 from yuugi.agents.policy import Policy
 from yuugi.agents.registry import PERSONAS, SHIPPED_LEVEL_NAMES, cpu
+from yuugi.agents.search.dispatch import act
 from yuugi.envs import make_game
 from yuugi.envs.core.errors import OptionError
 from yuugi.envs.core.game import BatchGame
@@ -158,7 +159,8 @@ def play(game_name: str, level: str = "normal", seat: int = 0, seed: int | None 
                 continue
         else:
             obs = game.observe(st, to_play)
-            action = int(policies[to_play].act(obs, mask, cpu_rng)[0])  # type: ignore[union-attr]
+            # a search level (expert, ninja_slayer's hard) reads a copy of the state, the others the observation
+            action = int(act(policies[to_play], game, st.copy(), np.array([to_play]), obs, mask, cpu_rng)[0])  # type: ignore[arg-type]
         before = st.copy()
         game.step(st, np.array([action]), mask=mask)
         moves.append(int(action))

@@ -98,6 +98,20 @@ class SelfPlayMapping:
         return self.opponents[(h // players) % len(self.opponents)]
 
 
+def check_levels_read_observations(cfg: RllibTrainConfig) -> None:
+    """OptionError naming the opponent levels that search from the game state (``expert``, ninja_slayer's
+    ``hard``): an RLlib module sees observations only."""
+    from yuugi.agents.registry import cpu
+    from yuugi.agents.search.dispatch import needs_state
+    from yuugi.envs.core.errors import OptionError
+
+    searching = [lv for lv in cfg.levels if needs_state(cpu(cfg.game, lv, **cfg.rules))]
+    if searching:
+        raise OptionError(f"{cfg.game}'s {', '.join(searching)} search{'es' if len(searching) == 1 else ''} from the "
+                          "game state, and an RLlib opponent sees observations only: leave "
+                          f"{'it' if len(searching) == 1 else 'them'} out of the levels")
+
+
 def build_config(cfg: RllibTrainConfig) -> Any:
     """The RLlib ``PPOConfig`` of a run."""
     from ray.rllib.algorithms.ppo import PPOConfig
@@ -116,6 +130,7 @@ def build_config(cfg: RllibTrainConfig) -> Any:
     for k in range(cfg.snapshots):
         specs[f"snapshot_{k}"] = RLModuleSpec(module_class=MaskedMLPModule, observation_space=obs_space,
                                               action_space=act_space, model_config=net)
+    check_levels_read_observations(cfg)
     for i, level in enumerate(cfg.levels):
         specs[f"cpu_{level}"] = RLModuleSpec(
             module_class=CpuLevelModule, observation_space=obs_space, action_space=act_space,

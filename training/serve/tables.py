@@ -28,6 +28,7 @@ import numpy as np
 from yuugi.agents.adapters import as_policy
 from yuugi.agents.policy import Policy
 from yuugi.agents.registry import PERSONAS, SHIPPED_LEVEL_NAMES, cpu
+from yuugi.agents.search.dispatch import act
 from yuugi.envs import make_game
 from yuugi.envs.core.game import BatchGame, State
 from yuugi.envs.pictures import picture_svg
@@ -160,7 +161,9 @@ class TableSession:
         while not self.over and int(self.state.to_play[0]) != self.seat:
             p = int(self.state.to_play[0])
             mask = self.game.legal_mask(self.state)
-            action = int(self.policies[p].act(self.game.observe(self.state, p), mask, self.cpu_rng)[0])  # type: ignore[union-attr]
+            # a search level (expert, ninja_slayer's hard) reads a copy of the state, the others the observation
+            action = int(act(self.policies[p], self.game, self.state.copy(), np.array([p]),  # type: ignore[arg-type]
+                             self.game.observe(self.state, p), mask, self.cpu_rng)[0])
             self._play(action)
 
     def check(self, data: Any) -> list[int]:

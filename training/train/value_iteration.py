@@ -3,7 +3,7 @@
 Each round plays ``--games`` games of the learner against ``normal`` (the learner's side alternating by
 game) on the batched core, keeps every turn start with the facts its mover sees
 (:func:`~yuugi.agents.heuristics.nigejozu_valued.turn_features`) and whether the mover is the learner,
-and labels it with whether that mover went on to win. A :class:`~yuugi.agents.heuristics.nigejozu_valued.WinNetwork`
+and labels it with whether that mover went on to win. A :class:`~yuugi.agents.win_network.WinNetwork`
 is fitted to those labels (logistic loss, one twentieth of the games held out), and the next round's
 learner is :class:`~yuugi.agents.heuristics.nigejozu_valued.NigejozuValued` with it: the heuristic's
 decisions, every board valued by the network. Round 0's learner is ``normal`` itself, so its network
@@ -19,7 +19,7 @@ arguments (``--workers`` included: each worker draws the policies' tie-breaks fr
 ``NigejozuValued(network="OUT/nigejozu_value.npz")`` plays a run's network.
 
 The shipped level reads ``agents/weights/nigejozu_value.npz``, an ensemble of two runs' networks (their
-mean log-odds: :class:`~yuugi.agents.heuristics.nigejozu_valued.WinEnsemble`), written by
+mean log-odds: :class:`~yuugi.agents.win_network.WinEnsemble`), written by
 ``--ensemble NETWORK NETWORK ... --write-network FILE``; its level file, ``nigejozu_hard.npz``, is
 written by ``--write-level FILE`` (:func:`write_level`), alone or after the rounds.
 """
@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 
 from yuugi.agents.heuristics.nigejozu import NigejozuHeuristic
-from yuugi.agents.heuristics.nigejozu_valued import (INPUTS, NigejozuValued, WinEnsemble, WinNetwork,
-                                                      network_inputs, turn_features)
+from yuugi.agents.heuristics.nigejozu_valued import INPUTS, NigejozuValued, network_inputs, turn_features
+from yuugi.agents.win_network import WinEnsemble, WinNetwork
 from yuugi.envs import make_game
 from yuugi.envs.nigejozu.observation import OFFSETS
 

@@ -3,11 +3,11 @@
 The heuristic (:mod:`.nigejozu`) compares the boards a decision can lead to by a hand-made estimate,
 the *soft battle*. This policy keeps its decisions: each count die's placement, the reroll's
 expectation over the 56 rolls, each card's best complete use; and values every board instead by a
-small network, :class:`~yuugi.agents.win_network.WinNetwork`, that estimates the probability that the side about to move wins.
-A board after one of this policy's actions is valued from the view of the side that moves next (the
-opponent, or this policy again when the opponent's hand is empty); with both hands empty the battle
-is computed (it has no dice left, so the soft battle with no troops in hand is exact up to its
-temperature).
+small network, :class:`~yuugi.agents.win_network.WinNetwork`, that estimates the probability that the
+side about to move wins. A board after one of this policy's actions is valued from the view of the side
+that moves next (the opponent, or this policy again when the opponent's hand is empty); with both hands
+empty the battle is computed (it has no dice left, so the soft battle with no troops in hand is exact up
+to its temperature).
 
 The network reads a turn start's facts (:func:`turn_features`: the observation's columns from the chip
 values to ``to_move``), the soft battle's value of the same board (its strongest single feature) and

@@ -85,6 +85,11 @@ def test_a_step_appended_to_a_saved_ladder_may_play_more_games(tmp_path) -> None
     assert [(s["weaker"], s["stronger"], s["games"]) for s in record["steps"]] == [("random", "easy", 4),
                                                                                  ("easy", "normal", 6)]
     assert record["games_per_step"] == [4, 6] and len(record["commands"]) == 2
+    # a ladder appended to before can be appended to again
+    assert main(["--levels", "normal", "hard=normal", "--games", "2", "--seed", "3", "--rule", "decks=D1",
+                 "--save", path, "--append"]) == 0
+    record = json.loads(open(path).read())
+    assert record["games_per_step"] == [4, 6, 2] and len(record["commands"]) == 3
     with pytest.raises(SystemExit, match="other seed"):  # another seed's deals are not the same ladder
         main(["--levels", "normal", "hard=normal", "--games", "4", "--seed", "4", "--rule", "decks=D1",
               "--save", path, "--append"])

@@ -179,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                        "bootstrap; ahead: games won (draws half), Wilson 95%",
               "steps": steps, "wall_time_s": round(time.perf_counter() - began, 1)}
     if earlier is not None:  # one ladder, measured by more than one command
-        record["commands"] = earlier.get("commands", [earlier["command"]]) + [record.pop("command")]
+        # (a ladder appended to before holds "commands" and no "command")
+        record["commands"] = (earlier["commands"] if "commands" in earlier else [earlier["command"]]) + [record.pop("command")]
         record["levels"] = earlier["levels"] + [lv for lv in args.levels if lv not in earlier["levels"]]
         record["steps"] = earlier["steps"] + steps
         if any(step["games"] != args.games for step in earlier["steps"]):

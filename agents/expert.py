@@ -15,9 +15,9 @@ For each decision the policy
    batch on the core (the same determinizations serve every candidate: common random numbers, so
    the comparison between candidates is sharper than the noise of each estimate). A game may
    end its rollouts earlier (``HORIZONS``): a daifugō rollout ends with its deal, a ninja_slayer
-   one after the next turn, a nigejozu one three turns ahead, where a horizon with a ``value``
-   estimates each seat's reward from the position (ninja_slayer's: a fitted win probability from the
-   damage and 工作力 leads; nigejozu's: ``hard``'s own win network);
+   one after the opponent's next turn, a nigejozu one three turns ahead, where a horizon with a
+   ``value`` estimates each seat's reward from the position (ninja_slayer's and nigejozu's: ``hard``'s
+   own win network);
 4. repeats 2–3 in rounds while the budget lasts, and plays the candidate with the best mean reward
    for the acting seat, *provided it is better than the guide's own choice with confidence*:
    each candidate is compared with the guide's first choice sample by sample (the paired

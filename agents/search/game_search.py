@@ -32,8 +32,8 @@ def end_of_deal(origin: State, now: State) -> np.ndarray:
 
 # A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0);
 # one with ``for_game(game)`` is bound to the game first (nigejozu's and ninja_slayer's values read its
-# observation). ninja_slayer's rollouts play to the end of the turn and are valued by hard's win network.
-HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": ValuedTurnEnd(1),
+# observation). ninja_slayer's rollouts play through the opponent's next turn and are valued by hard's win network.
+HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": ValuedTurnEnd(2),
                                 "nigejozu": ValuedTurnsAhead(3)}
 
 
@@ -65,11 +65,14 @@ SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle
 # today's two-network hard +0.106 [+0.020, +0.192] over 2,000 ladder games). Where random replies
 # misjudge a position the better policy's rollouts win despite their cost: momotaro searches its last
 # battle round only (SEARCH_WHEN), where 32 rollouts by hard scored +0.058 against hard (4 players,
-# 1,000 games) and searching every decision with random rollouts +0.021 (2,000 games); ninja_slayer
-# (chosen before it had a hard, so against normal: 200 games, 50 ms per decision, rollouts to the end of
-# the next turn) scored +0.46 [+0.20, +0.72] with 4 heuristic rollouts per candidate, -0.32 [-0.58,
-# -0.04] with 16 random ones, +0.18 [-0.10, +0.46] with 8 heuristic ones ending with the current turn.
-# A game not listed gets DEFAULT_SEARCH.
+# 1,000 games) and searching every decision with random rollouts +0.021 (2,000 games). ninja_slayer's hard
+# is itself a one-round search (its network, 2 samples of rollouts to the end of the turn valued by its
+# win network: yuugi.agents.lookahead), so the expert searches the same way with more: 8 samples of 4
+# candidates, rolled out through the opponent's next turn. Against hard that scored +0.33 [+0.14, +0.51]
+# over 400 selection games, where rollouts ending with the current turn were level after 200 (-0.02
+# [-0.30, +0.26]). (Before hard searched, the expert searched from normal's candidates with normal's
+# rollouts: +0.46 [+0.20, +0.72] against normal over 200 games with 4 rollouts per candidate, -0.32
+# with 16 random ones.) A game not listed gets DEFAULT_SEARCH.
 DEFAULT_SEARCH: dict[str, Any] = {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4}
 GAME_SEARCH: dict[str, dict[str, Any]] = {
     "ninja_daifugo": {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4},

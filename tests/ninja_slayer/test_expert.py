@@ -80,11 +80,11 @@ def test_the_default_search_plays_legal_moves():
     assert g.legal_mask(st)[np.arange(st.batch_size), actions].all() and expert.stats["rollouts"] > 0
 
 
-def test_rollouts_stop_at_the_end_of_the_turn_valued_by_the_win_network():
+def test_rollouts_stop_after_the_next_turn_valued_by_the_win_network():
     expert = cpu("ninja_slayer", "expert")
     g, st = mid_game(8, 40, seed=3)
     horizon = expert.horizon_for(g)
-    assert isinstance(horizon, ValuedTurnEnd) and horizon.turns == 1 and horizon.game is g
+    assert isinstance(horizon, ValuedTurnEnd) and horizon.turns == 2 and horizon.game is g
     value = horizon.value(st)
     np.testing.assert_allclose(value.sum(axis=1), 0.0)
     assert (np.abs(value) < 1).all()

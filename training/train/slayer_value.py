@@ -19,7 +19,6 @@ its own stream, so a run is reproducible given its arguments.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 import time
@@ -32,6 +31,7 @@ import numpy as np
 from yuugi.agents.search.slayer_value import INPUTS, network_inputs
 from yuugi.agents.win_network import WinNetwork
 from yuugi.envs import make_game
+from yuugi.training.train.curve_csv import write_curve_csv
 
 FAMILIES = ("constructed", "sealed")
 SEEDS_PER_FAMILY = 1_000_000
@@ -197,10 +197,7 @@ def main(argv: list[str] | None = None) -> int:
                     "play_seconds": round(played, 1), "fit_seconds": round(time.perf_counter() - started - played, 1),
                     "held_out_loss": curve[-1]["held_out_loss"], "curve": curve}
     network.save(out / "ninja_slayer_value.npz")
-    with open(out / "ninja_slayer_value_curve.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(curve[0]))
-        writer.writeheader()
-        writer.writerows(curve)
+    write_curve_csv(out / "ninja_slayer_value_curve.csv", curve)
     curve_png(curve, out / "ninja_slayer_value_curve.png")
     print(json.dumps({k: v for k, v in network.meta.items() if k != "curve"}), flush=True)
     return 0

@@ -26,7 +26,6 @@ written by ``--write-level FILE`` (:func:`write_level`), alone or after the roun
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 import time
@@ -41,6 +40,7 @@ from yuugi.agents.heuristics.nigejozu_valued import INPUTS, NigejozuValued, netw
 from yuugi.agents.win_network import WinEnsemble, WinNetwork
 from yuugi.envs import make_game
 from yuugi.envs.nigejozu.observation import OFFSETS
+from yuugi.training.train.curve_csv import write_curve_csv
 
 PHASE_TURN_START = OFFSETS["phase"].start  # the phase one-hot's first column: a turn start
 SEEDS_PER_ROUND = 10_000_000
@@ -262,10 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[round {k}] held-out loss {held_loss:.4f} ({time.perf_counter() - started:.0f} s so far)", flush=True)
     final = WinNetwork.load(network_path)
     final.save(out / "nigejozu_value.npz")
-    with open(out / "nigejozu_value_curve.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(curve[0]))
-        writer.writeheader()
-        writer.writerows(curve)
+    write_curve_csv(out / "nigejozu_value_curve.csv", curve)
     curve_png(curve, out / "nigejozu_value_curve.png")
     if args.write_level:
         write_level(args.write_level, {"value_network": "nigejozu_value.npz"})

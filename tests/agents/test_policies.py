@@ -8,6 +8,7 @@ from yuugi.agents.mixed import EpsilonPolicy
 from yuugi.agents.mlp import MLPPolicy
 from yuugi.agents.policy import RandomPolicy, random_legal
 from yuugi.agents.registry import available_levels, cpu, heuristic
+from yuugi.agents.search.dispatch import act
 from yuugi.envs import make_game
 from yuugi.envs.core.errors import OptionError
 
@@ -56,7 +57,8 @@ def test_cpu_policies_never_pick_illegal_actions(game_name, level):
         live = ~st.done
         mask = game.legal_mask(st)[live]
         obs = game.observe(st, st.to_play)[live]
-        actions = policy.act(obs, mask, rng)
+        playing = st.take(np.flatnonzero(live))  # a search level (ninja_slayer's hard) reads the state
+        actions = act(policy, game, playing, playing.to_play.astype(np.int64), obs, mask, rng)
         assert mask[np.arange(len(actions)), actions].all()
 
 

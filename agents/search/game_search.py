@@ -70,7 +70,8 @@ SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle
 # win network: yuugi.agents.lookahead), so the expert searches the same way with more: 8 samples of 4
 # candidates, rolled out through the opponent's next turn. Against hard that scored +0.33 [+0.14, +0.51]
 # over 400 selection games, where rollouts ending with the current turn were level after 200 (-0.02
-# [-0.30, +0.26]); on the ladder's games +0.110 [+0.022, +0.192] over 2,000. (Before hard searched, the
+# [-0.30, +0.26]); on the ladder's games +0.110 [+0.022, +0.192] over 2,000 (its planned 1,000 undecided),
+# on 2,000 fresh games -0.010 [-0.098, +0.076]: not shown stronger than hard. (Before hard searched, the
 # expert searched from normal's candidates with normal's rollouts: +0.46 [+0.20, +0.72] against normal
 # over 200 games with 4 rollouts per candidate, -0.32 with 16 random ones.) A game not listed gets
 # DEFAULT_SEARCH.

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from yuugi.agents.search.valued_horizon import ValuedHorizon
 from yuugi.agents.win_network import WinNetwork
 from yuugi.envs.core.errors import OptionError
 from yuugi.envs.core.game import BatchGame, State
@@ -79,35 +80,19 @@ class SlayerWinValue:
         return np.stack([v, -v], axis=1)
 
 
-class ValuedTurnEnd:
-    """A horizon: a rollout stops once ``turns`` more turns have begun, valued there by :class:`SlayerWinValue`.
-
-    Unbound (as listed in ``HORIZONS``) it only says where rollouts stop; :meth:`for_game` binds it to
-    the game whose observation the network reads.
-    """
+class ValuedTurnEnd(ValuedHorizon):
+    """ninja_slayer's: a rollout stops once ``turns`` more turns have begun, valued there by :class:`SlayerWinValue`."""
 
     def __init__(self, turns: int = 1, network: Any = None) -> None:
-        if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-            raise ValueError(f"turns must be a positive integer, got {turns!r}")
-        self.turns = turns
-        self.network = network  # a WinNetwork, a file, or None for the shipped one
-        self.game: BatchGame | None = None
-        self._value: SlayerWinValue | None = None
+        super().__init__(turns, network)
 
     def describe(self) -> str:
         ahead = "the end of this turn" if self.turns == 1 else f"{self.turns} turns ahead"
         return f"{ahead}, valued by the win network"
 
-    def __call__(self, origin: State, now: State) -> np.ndarray:
-        return now.turn >= origin.turn + self.turns
+    def _bind(self) -> None:
+        self._win_value = SlayerWinValue(self.network)
 
-    def for_game(self, game: BatchGame) -> "ValuedTurnEnd":
-        bound = ValuedTurnEnd(self.turns, self.network)
-        bound.game = game
-        bound._value = SlayerWinValue(self.network)
-        return bound
-
-    def value(self, state: State) -> np.ndarray:
-        if self.game is None or self._value is None:
-            raise RuntimeError("value needs the game's observation: bind the horizon with for_game(game) first")
-        return self._value(self.game, state)
+    def _value(self, state: State) -> np.ndarray:
+        assert self.game is not None
+        return self._win_value(self.game, state)

@@ -88,7 +88,7 @@ class ValuedTurnEnd(ValuedHorizon):
 
     def describe(self) -> str:
         ahead = "the end of this turn" if self.turns == 1 else f"{self.turns} turns ahead"
-        return f"{ahead}, valued by the win network"
+        return f"{ahead}, valued by {self.valued_by()}"
 
     def _bind(self) -> None:
         self._win_value = SlayerWinValue(self.network)

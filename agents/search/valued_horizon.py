@@ -16,6 +16,7 @@ is the mean of the two flags' estimates, so neither side is credited with facing
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,14 @@ class ValuedHorizon:
         bound._bind()
         return bound
 
+    def valued_by(self) -> str:
+        """How :meth:`describe` names the network: "the win network" (the shipped one) or its file's name."""
+        if self.network is None:
+            return "the win network"
+        if isinstance(self.network, (str, Path)):
+            return f"the win network {Path(self.network).name}"
+        return f"the win network given ({type(self.network).__name__})"
+
     def value(self, state: State) -> np.ndarray:
         """float64[n, P]: each seat's expected reward from ``state`` (zero-sum, in (-1, 1))."""
         if self.game is None:
@@ -69,7 +78,7 @@ class ValuedTurnsAhead(ValuedHorizon):
     """
 
     def describe(self) -> str:
-        return f"{self.turns} turn{'s' if self.turns != 1 else ''} ahead, valued by the win network"
+        return f"{self.turns} turn{'s' if self.turns != 1 else ''} ahead, valued by {self.valued_by()}"
 
     def for_game(self, game: BatchGame) -> "ValuedHorizon | None":
         """This horizon bound to ``game`` (its observation feeds the network), or None where rewards are not ±1."""

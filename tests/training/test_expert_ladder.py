@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from yuugi.training.eval import expert_ladder
@@ -108,4 +109,57 @@ def test_horizon_turns_sets_where_rollouts_stop_and_the_record_says_so(tmp_path,
     for game, turns, says in (("momotaro", "2", "does not apply"), ("nigejozu", "0", "at least 1")):
         with pytest.raises(SystemExit) as stop:
             expert_ladder.main([game, "--horizon-turns", turns, "--games", "2"])
+        assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_value_network_values_the_horizon_with_that_file_and_the_record_names_it(tmp_path, capsys):
+    from yuugi.agents.search.game_search import HORIZONS
+    from yuugi.agents.search.valued_horizon import ValuedTurnsAhead
+    from yuugi.agents.win_network import WinNetwork
+
+    shipped = ValuedTurnsAhead(1).for_game(expert_ladder.make_game("nigejozu"))._valued.network
+    mine = tmp_path / "mine.npz"
+    shipped.save(mine)
+    path = tmp_path / "run.json"
+    expert_ladder.main(ARGS + ["--value-network", str(mine), "--json", str(path)])
+    assert json.loads(path.read_text())["search"]["horizon"].endswith("valued by the win network mine.npz")
+    assert HORIZONS["nigejozu"].network is None  # the run's own copy, not the shipped search
+    capsys.readouterr()
+    other_inputs = tmp_path / "three_inputs.npz"
+    WinNetwork([np.ones((3, 1), np.float32)], [np.zeros(1, np.float32)]).save(other_inputs)
+    for game, network, says in (("momotaro", str(mine), "does not apply"),
+                                ("nigejozu", str(tmp_path / "absent.npz"), "is not a file"),
+                                ("nigejozu", str(other_inputs), "reads")):
+        with pytest.raises(SystemExit) as stop:
+            expert_ladder.main([game, "--value-network", network, "--games", "2"])
+        assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_mirror_plays_each_deal_from_every_seat_and_cancels_a_seats_luck(tmp_path, capsys, monkeypatch):
+    """A game whose seat 0 always wins: unmirrored the expert's score swings with its seat, mirrored each
+    deal's two games cancel, so the score is 0 with an interval of width 0."""
+    dealt = []
+
+    def seat_zero_wins(game, seating, policies, seeds, rng):
+        dealt.append((np.asarray(seeds).copy(), seating.copy()))
+        return np.tile([1.0, -1.0], (len(seeds), 1))
+
+    monkeypatch.setattr(expert_ladder, "play_games", seat_zero_wins)
+    mirrored = tmp_path / "mirrored.json"
+    expert_ladder.main(ARGS + ["--mirror", "--seed-base", "50", "--json", str(mirrored)])
+    seeds = np.concatenate([s for s, _ in dealt])
+    expert_seat = np.concatenate([np.argmin(seating, axis=1) for _, seating in dealt])
+    assert seeds.tolist() == [50, 50, 51, 51] and expert_seat.tolist() == [0, 1, 0, 1]
+    record = json.loads(mirrored.read_text())
+    assert record["mirror"] is True and record["game_scores"] == [2.0, -2.0, 2.0, -2.0]
+    assert record["score"] == 0.0 and record["score_ci95"] == [0.0, 0.0]
+    assert record["seeds"].startswith("50..51, each dealt 2 times")
+    plain = tmp_path / "plain.json"
+    expert_ladder.main(ARGS + ["--seed-base", "50", "--json", str(plain)])
+    assert "mirror" not in json.loads(plain.read_text())
+    assert json.loads(plain.read_text())["score_ci95"][1] > 0.0  # games scored ±2 without their pairs
+    capsys.readouterr()
+    for extra, says in ((["--layout", "alternate"], "field layout"), (["--games", "3"], "multiples of 2")):
+        with pytest.raises(SystemExit) as stop:
+            expert_ladder.main(ARGS + ["--mirror"] + extra)
         assert stop.value.code == 2 and says in capsys.readouterr().err

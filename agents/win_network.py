@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -88,6 +88,16 @@ class WinEnsemble(WinNetwork):
                   for kind, layer in (("w", m.weights), ("b", m.biases)) for i, a in enumerate(layer)}
         np.savez(path, meta=json.dumps(self.meta), members=len(self.members),
                  member_meta=json.dumps([m.meta for m in self.members]), **arrays)
+
+
+def win_network_of(spec: "WinNetwork | str | Path | Sequence[WinNetwork | str | Path]") -> WinNetwork:
+    """A network from a network, a file, or several of them (a :class:`WinEnsemble` of their members)."""
+    if isinstance(spec, WinNetwork):
+        return spec
+    if isinstance(spec, (str, Path)):
+        return load_win_network(spec)
+    return WinEnsemble([win_network_of(member) for member in spec],
+                       {"members": [Path(m).name if isinstance(m, (str, Path)) else "given" for m in spec]})
 
 
 def load_win_network(path: str | Path) -> WinNetwork:

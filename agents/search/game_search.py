@@ -15,7 +15,7 @@ import numpy as np
 
 from yuugi.agents.policy import Policy
 from yuugi.agents.search.rollout import Horizon
-from yuugi.agents.search.slayer_value import ValuedTurnEnd
+from yuugi.agents.search.slayer_value import EXPERT_VALUE_WEIGHTS, ValuedTurnEnd
 from yuugi.agents.search.valued_horizon import ValuedTurnsAhead
 from yuugi.envs.core.game import State
 
@@ -33,7 +33,8 @@ def end_of_deal(origin: State, now: State) -> np.ndarray:
 # A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0);
 # one with ``for_game(game)`` is bound to the game first (nigejozu's and ninja_slayer's values read its
 # observation). ninja_slayer's rollouts play through the opponent's next turn and are valued by hard's win network.
-HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal, "ninja_slayer": ValuedTurnEnd(2),
+HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal,
+                                "ninja_slayer": ValuedTurnEnd(2, network=EXPERT_VALUE_WEIGHTS),
                                 "nigejozu": ValuedTurnsAhead(3)}
 
 

@@ -15,18 +15,21 @@ labelled with whether that seat went on to win.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
 from yuugi.agents.search.valued_horizon import ValuedHorizon
-from yuugi.agents.win_network import WinNetwork
+from yuugi.agents.win_network import WinNetwork, win_network_of
 from yuugi.envs.core.errors import OptionError
 from yuugi.envs.core.game import BatchGame, State
 from yuugi.envs.ninja_slayer import observation as O
 from yuugi.envs.ninja_slayer.config import STACK_MAX
 
 VALUE_WEIGHTS = Path(__file__).resolve().parent.parent / "weights" / "ninja_slayer_value.npz"
+# expert values with two networks fitted on different games (the mean of their log-odds): hard's and a
+# second run's (training.train.slayer_value --seed 71).
+EXPERT_VALUE_WEIGHTS = (VALUE_WEIGHTS, VALUE_WEIGHTS.with_name("ninja_slayer_value_2.npz"))
 VALUED_STACK_ITEMS = 4  # stack items the value reads, bottom first (a deeper stack is rare and short-lived)
 # The blocks read whole, before and after the stack (the action history is left out).
 _BEFORE_STACK = ("scalars", "phase", "decision", "counts", "attack", "hand", "opp_known_hand", "field")
@@ -68,9 +71,9 @@ class SlayerWinValue:
     """Each seat's expected reward from a position: ``P(seat 0 wins) − P(seat 1 wins)`` from the network,
     each seat's probability read from its own view as a seat that plays as the network."""
 
-    def __init__(self, network: WinNetwork | str | Path | None = None) -> None:
-        loaded = network if isinstance(network, WinNetwork) else WinNetwork.load(network or VALUE_WEIGHTS)
-        self.network = loaded.check_inputs(INPUTS, "ninja_slayer")
+    def __init__(self, network: WinNetwork | str | Path | Sequence[WinNetwork | str | Path] | None = None) -> None:
+        """``network``: a WinNetwork, a file, several of them valued together, or None for hard's."""
+        self.network = win_network_of(VALUE_WEIGHTS if network is None else network).check_inputs(INPUTS, "ninja_slayer")
 
     def __call__(self, game: BatchGame, state: State) -> np.ndarray:
         """float64[n, 2]: each seat's expected reward (zero-sum, in (-1, 1))."""

@@ -54,6 +54,9 @@ class ValuedHorizon:
             return "the win network"
         if isinstance(self.network, (str, Path)):
             return f"the win network {Path(self.network).name}"
+        if isinstance(self.network, (tuple, list)):
+            names = [Path(m).name if isinstance(m, (str, Path)) else type(m).__name__ for m in self.network]
+            return f"the win networks {' + '.join(names)} together"
         return f"the win network given ({type(self.network).__name__})"
 
     def value(self, state: State) -> np.ndarray:

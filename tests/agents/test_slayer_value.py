@@ -10,8 +10,8 @@ import pytest
 from yuugi.agents.mlp import MLPPolicy
 from yuugi.agents.policy import random_legal
 from yuugi.agents.registry import cpu
-from yuugi.agents.search.slayer_value import (INPUTS, NUM_FEATURES, SlayerWinValue, ValuedTurnEnd, network_inputs,
-                                              value_features)
+from yuugi.agents.search.slayer_value import (INPUTS, NUM_FEATURES, VALUE_WEIGHTS, SlayerWinValue, ValuedTurnEnd,
+                                              network_inputs, value_features)
 from yuugi.agents.win_network import WinNetwork
 from yuugi.envs import make_game
 from yuugi.envs.core.errors import OptionError
@@ -82,6 +82,33 @@ def test_a_position_is_worth_each_seats_win_probability_from_its_own_view_zero_s
     np.testing.assert_allclose(SlayerWinValue(linear_network({INPUTS - 1: 3.0}))(game, st), 0.0, atol=1e-12)
 
 
+def test_several_networks_value_a_position_together_by_their_mean_log_odds():
+    game = make_game("ninja_slayer")
+    rng = np.random.default_rng(5)
+    st = game.init(np.arange(16))
+    for _ in range(20):
+        game.step(st, random_legal(game.legal_mask(st), rng), ~st.done)
+    st = st.take(np.flatnonzero(~st.done))
+    # logits 1 and 3 for "I am to act": together 2, as one network with logit 2 would value it
+    together = SlayerWinValue([linear_network({MY_TURN_TO_ACT: 1.0}), linear_network({MY_TURN_TO_ACT: 3.0})])
+    np.testing.assert_allclose(together(game, st), SlayerWinValue(linear_network({MY_TURN_TO_ACT: 2.0}))(game, st),
+                               rtol=1e-6)
+
+
+def test_the_expert_values_with_both_shipped_networks_and_hard_with_the_first():
+    from yuugi.agents.search.game_search import HORIZONS
+    from yuugi.agents.win_network import WinEnsemble
+
+    expert = HORIZONS["ninja_slayer"].for_game(make_game("ninja_slayer"))
+    members = expert._win_value.network.members
+    assert isinstance(expert._win_value.network, WinEnsemble) and len(members) == 2
+    assert [m.meta["command"].split("--seed ")[1].split()[0] for m in members] == ["70", "71"]
+    assert "ninja_slayer_value.npz + ninja_slayer_value_2.npz together" in HORIZONS["ninja_slayer"].describe()
+    hard = cpu("ninja_slayer", "hard").horizon_for(make_game("ninja_slayer"))
+    assert not isinstance(hard._win_value.network, WinEnsemble)
+    assert hard._win_value.network.meta["command"] == members[0].meta["command"]
+
+
 def test_a_network_for_other_inputs_is_refused():
     with pytest.raises(ValueError, match=f"reads {INPUTS} inputs"):
         SlayerWinValue(WinNetwork([np.zeros((10, 1), np.float32)], [np.zeros(1, np.float32)]))
@@ -141,8 +168,9 @@ def test_hard_is_the_shipped_network_looking_a_turn_ahead():
         game.step(st, actions, ~st.done)
 
 
-def test_the_shipped_value_network_reads_the_features_and_records_its_command():
-    network = SlayerWinValue().network
+@pytest.mark.parametrize("file", ["ninja_slayer_value.npz", "ninja_slayer_value_2.npz"])
+def test_the_shipped_value_networks_read_the_features_and_record_their_command(file):
+    network = WinNetwork.load(VALUE_WEIGHTS.with_name(file))
     assert network.inputs == INPUTS
     assert network.meta["command"].startswith("python -m yuugi.training.train.slayer_value ")
     assert 0.0 < network.meta["held_out_loss"] < np.log(2)  # better than a coin on games it never saw

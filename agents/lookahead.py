@@ -9,8 +9,8 @@ determinizations of what the seat cannot see, out to the end of the turn by the 
 and the position reached is valued by the win network (:mod:`yuugi.agents.search.slayer_value`); a
 candidate replaces the network's first choice only when it beats it, sample by sample, by more than one
 standard error. It is :class:`~yuugi.agents.expert.ExpertPolicy` with a fixed, small budget (one round,
-about a millisecond a decision on one core), where ``expert`` searches more candidates and samples, and
-rolls out through the opponent's next turn.
+about a millisecond a decision on one core), where ``expert`` searches more candidates and samples,
+rolls out through the opponent's next turn and values with this win network and a second one together.
 
 Both networks were trained: the policy by PPO, the value on 100,000 games of that policy against
 ``normal`` (:mod:`yuugi.training.train.slayer_value`); the level's record, ``ninja_slayer_hard.json``,

@@ -32,7 +32,8 @@ def end_of_deal(origin: State, now: State) -> np.ndarray:
 
 # A horizon with a ``value(state)`` method has the rows it stops unfinished valued by it (else they score 0);
 # one with ``for_game(game)`` is bound to the game first (nigejozu's and ninja_slayer's values read its
-# observation). ninja_slayer's rollouts play through the opponent's next turn and are valued by hard's win network.
+# observation). ninja_slayer's rollouts play through the opponent's next turn and are valued by two win
+# networks together: hard's and a second one, fitted on other games (their errors differ; their mean errs less).
 HORIZONS: dict[str, Horizon] = {"ninja_daifugo": end_of_deal,
                                 "ninja_slayer": ValuedTurnEnd(2, network=EXPERT_VALUE_WEIGHTS),
                                 "nigejozu": ValuedTurnsAhead(3)}
@@ -69,12 +70,14 @@ SEARCH_WHEN: dict[str, Callable[[State], np.ndarray]] = {"momotaro": last_battle
 # 1,000 games) and searching every decision with random rollouts +0.021 (2,000 games). ninja_slayer's hard
 # is itself a one-round search (its network, 2 samples of rollouts to the end of the turn valued by its
 # win network: yuugi.agents.lookahead), so the expert searches the same way with more: 8 samples of 4
-# candidates, rolled out through the opponent's next turn. Against hard that scored +0.33 [+0.14, +0.51]
-# over 400 selection games, where rollouts ending with the current turn were level after 200 (-0.02
-# [-0.30, +0.26]); on the ladder's games +0.110 [+0.022, +0.192] over 2,000 (its planned 1,000 undecided),
-# on 2,000 fresh games -0.010 [-0.098, +0.076]: not shown stronger than hard. (Before hard searched, the
-# expert searched from normal's candidates with normal's rollouts: +0.46 [+0.20, +0.72] against normal
-# over 200 games with 4 rollouts per candidate, -0.32 with 16 random ones.) A game not listed gets
+# candidates, rolled out through the opponent's next turn, valued there by two win networks together
+# (hard's and a second one fitted on other games: HORIZONS). Valued by hard's network alone it was barely
+# ahead of hard (+0.110 [+0.022, +0.192] over the ladder's 2,000 games, -0.010 [-0.098, +0.076] over 2,000
+# fresh ones); on 600 selection games (seeds 600000 and up) that search scored +0.167, 16 samples +0.187,
+# 16 samples to the end of the turn +0.180 (+0.187 with both networks), and with both networks +0.240,
+# the best; see ninja_slayer_expert_ladder_selection.json and the README for its confirmation. (Before
+# hard searched, the expert searched from normal's candidates with normal's rollouts: +0.46 [+0.20, +0.72]
+# against normal over 200 games with 4 rollouts per candidate, -0.32 with 16 random ones.) A game not listed gets
 # DEFAULT_SEARCH.
 DEFAULT_SEARCH: dict[str, Any] = {"guide": "normal", "rollout": "normal", "top_n": 4, "samples": 4}
 GAME_SEARCH: dict[str, dict[str, Any]] = {

@@ -7,12 +7,12 @@
 Layouts are :func:`yuugi.training.eval.evaluate.seat_layout`'s: ``field`` puts one expert at seat ``g mod P``
 of game g against P−1 copies of the other level; ``alternate`` alternates the two around the table
 and swaps them every game (for 2 players both are the same). Game g is dealt with seed
-``seed_base + g``; with ``--mirror`` (field layout) each deal is played P times in a row, the expert at each
-seat once (game g dealt with seed ``seed_base + g // P``), so the luck of a deal (a stronger deck, a
-better draw) falls on both levels alike, and the score's interval is bootstrapped over deals. In
+``seed_base + g``; with ``--mirror`` (field layout) each deal is played P times in a row, the expert at
+each seat once (game g dealt with seed ``seed_base + g // P``), so the luck of a deal (a stronger deck,
+a better draw) falls on both levels alike, and the score's interval is bootstrapped over deals. In
 ninja_slayer the two seatings of a deal scored −0.40 correlated (400 deals of ``hard`` against
-``normal``): a mirrored pair's mean varies as much as 1.7 unmirrored games' would. Each batch of games draws the policies' random numbers from its own
-generator (``seed``, the batch's first game); with ``--rounds`` (a fixed number of search rounds, no
+``normal``): a mirrored game tells as much as 1.7 unmirrored ones. Each batch of games draws the
+policies' random numbers from its own generator (``seed``, the batch's first game); with ``--rounds`` (a fixed number of search rounds, no
 clock) a run is reproducible, batch by batch. A search opponent is slow (a 2,000-game step takes
 hours on two cores), so ``--json FILE`` is rewritten after every batch with every game's score, and
 ``--resume`` carries on from FILE with the same settings: a run can be spread over several

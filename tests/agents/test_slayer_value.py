@@ -65,13 +65,18 @@ def test_the_inputs_end_with_the_learner_flag():
     assert np.array_equal(x[:, :-1], value_features(observation))
 
 
-def test_a_position_is_worth_each_seats_win_probability_from_its_own_view_zero_sum():
+def positions_in_play(games: int, steps: int, seed: int):
+    """(game, state): the games still going after ``steps`` random legal moves."""
     game = make_game("ninja_slayer")
-    rng = np.random.default_rng(4)
-    st = game.init(np.arange(32))
-    for _ in range(25):
+    rng = np.random.default_rng(seed)
+    st = game.init(np.arange(games))
+    for _ in range(steps):
         game.step(st, random_legal(game.legal_mask(st), rng), ~st.done)
-    st = st.take(np.flatnonzero(~st.done))
+    return game, st.take(np.flatnonzero(~st.done))
+
+
+def test_a_position_is_worth_each_seats_win_probability_from_its_own_view_zero_sum():
+    game, st = positions_in_play(32, 25, seed=4)
     # logit = 2 x "I am to act": the seat to act reads 2 (P = σ(2)), the other 0 (P = 1/2).
     value = SlayerWinValue(linear_network({MY_TURN_TO_ACT: 2.0}))(game, st)
     to_act = st.to_play.astype(np.int64)
@@ -83,12 +88,7 @@ def test_a_position_is_worth_each_seats_win_probability_from_its_own_view_zero_s
 
 
 def test_several_networks_value_a_position_together_by_their_mean_log_odds():
-    game = make_game("ninja_slayer")
-    rng = np.random.default_rng(5)
-    st = game.init(np.arange(16))
-    for _ in range(20):
-        game.step(st, random_legal(game.legal_mask(st), rng), ~st.done)
-    st = st.take(np.flatnonzero(~st.done))
+    game, st = positions_in_play(16, 20, seed=5)
     # logits 1 and 3 for "I am to act": together 2, as one network with logit 2 would value it
     together = SlayerWinValue([linear_network({MY_TURN_TO_ACT: 1.0}), linear_network({MY_TURN_TO_ACT: 3.0})])
     np.testing.assert_allclose(together(game, st), SlayerWinValue(linear_network({MY_TURN_TO_ACT: 2.0}))(game, st),

@@ -23,11 +23,11 @@ Everything runs with numpy alone.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from yuugi.agents.win_network import WinNetwork
+from yuugi.agents.win_network import WinNetwork, win_network_of
 from yuugi.envs.nigejozu import actions as A
 from yuugi.envs.nigejozu.cards import NUM_EFFECTS
 from yuugi.envs.nigejozu.observation import OFFSETS, TROOP_SCALE
@@ -95,10 +95,10 @@ class NigejozuValued(NigejozuHeuristic):
 
     name = "valued"
 
-    def __init__(self, network: WinNetwork | str | Path | None = None, rules: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, network: WinNetwork | str | Path | Sequence[WinNetwork | str | Path] | None = None,
+                 rules: Mapping[str, Any] | None = None) -> None:
         super().__init__(rules=rules)
-        loaded = network if isinstance(network, WinNetwork) else WinNetwork.load(network or VALUE_WEIGHTS)
-        self.network = loaded.check_inputs(INPUTS, "nigejozu")
+        self.network = win_network_of(VALUE_WEIGHTS if network is None else network).check_inputs(INPUTS, "nigejozu")
         self._features = np.zeros((0, NUM_FEATURES), np.float32)  # the rows being scored (set by scores)
         self._card_played = False  # boards valued while a card is being weighed: its marker is spent
 

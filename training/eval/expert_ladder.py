@@ -66,11 +66,8 @@ def deal_seeds(seed_base: int, games: np.ndarray, players: int, mirror: bool) ->
 
 
 def deal_means(score: np.ndarray, players: int, mirror: bool) -> np.ndarray:
-    """The scores the interval is drawn from: each game's, or (mirrored) each whole deal's mean."""
-    if not mirror:
-        return score
-    whole = score.size - score.size % players
-    return score[:whole].reshape(-1, players).mean(axis=1)
+    """The scores the interval is drawn from: each game's, or (mirrored: whole batches of deals) each deal's mean."""
+    return score.reshape(-1, players).mean(axis=1) if mirror else score
 
 
 def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "hard", layout: str = "field",

@@ -43,7 +43,7 @@ if "NUMBA_THREADING_LAYER" not in os.environ:
 
 
 _CORE = Path(__file__).parent
-_SHARED = ("jit.py", "shares.py", "streams.py")  # compiled code every game's rules call into
+_SHARED = ("jit.py", "prefetch.py", "shares.py", "streams.py")  # compiled code every game's rules call into
 
 
 @functools.lru_cache(maxsize=None)
@@ -83,6 +83,17 @@ def rules(fn: Any = None, *, allocates: bool = False, inline: bool = False) -> A
         _renamed(fn, _cache_name(fn)))
 
 
+def _with_globals(fn: types.FunctionType, names: dict[str, Any]) -> types.FunctionType:
+    """A copy of ``fn`` whose globals are its module's with ``names`` put in (same name, same cache key)."""
+    missing = [name for name in names if name not in fn.__globals__]
+    if missing:
+        raise NameError(f"{fn.__qualname__} has no global {missing[0]!r} to stand in for")
+    copy = types.FunctionType(fn.__code__, {**fn.__globals__, **names}, fn.__name__, fn.__defaults__,
+                              fn.__closure__)
+    copy.__qualname__, copy.__module__, copy.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+    return copy
+
+
 def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:
     """A copy of ``fn`` under another qualified name: numba keys its cache files by that name, so the
     serial and parallel compilations of one kernel never share (or overwrite) a cache entry, and a
@@ -110,17 +121,32 @@ class BatchKernel:
     parallel one on k threads (numba's thread count is set for the call and restored after). After the
     first call with given argument types, calls go straight to the compiled code's entry point, past
     numba's type dispatch (see :func:`_arg_key`).
+
+    ``serial_stand_ins`` maps names the kernel calls to the rules its serial version calls instead: the
+    fused step kernels' prefetch, which only a second thread needs and which cost one thread's step
+    7-10% in nigejozu even where it was skipped at run time (envs/core/prefetch.py).
     """
 
-    def __init__(self, fn: types.FunctionType) -> None:
+    def __init__(self, fn: types.FunctionType, serial_stand_ins: dict[str, Any] | None = None) -> None:
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.py_func = fn
         name = _cache_name(fn)
-        self.serial = numba.njit(cache=True)(_renamed(fn, name))
+        self._serial_fn = _renamed(fn, name)
+        self._serial_stand_ins = dict(serial_stand_ins or {})
+        self._serial: Any = None
         self._parallel_fn = _renamed(fn, name + "__parallel")
         self._parallel: Any = None
         self._entries: dict[Any, Any] = {}  # argument key -> compiled entry point (see _arg_key)
+
+    @property
+    def serial(self) -> Any:
+        if self._serial is None:
+            fn = self._serial_fn
+            if self._serial_stand_ins:  # made at the first call, when the kernel's module has every name
+                fn = _with_globals(fn, self._serial_stand_ins)
+            self._serial = numba.njit(cache=True)(fn)
+        return self._serial
 
     @property
     def parallel(self) -> Any:
@@ -233,6 +259,8 @@ def _call_parallel(fn: Any, args: tuple, threads: int) -> Any:
         numba.set_num_threads(before)
 
 
-def batch_kernel(fn: types.FunctionType) -> BatchKernel:
-    """Decorator form of :class:`BatchKernel`."""
-    return BatchKernel(fn)
+def batch_kernel(fn: Any = None, *, serial_stand_ins: dict[str, Any] | None = None) -> Any:
+    """Decorator form of :class:`BatchKernel`: ``@batch_kernel`` or ``@batch_kernel(serial_stand_ins=...)``."""
+    if fn is None:
+        return lambda f: BatchKernel(f, serial_stand_ins)
+    return BatchKernel(fn, serial_stand_ins)

@@ -9,6 +9,7 @@ import numba
 import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel
+from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
 from yuugi.envs.core.shares import claim_share
 
 from .observation import observe_seat
@@ -48,7 +49,7 @@ def observe_games(st, seats, out, T, R):
         observe_seat(st, i, seats[i], out[i], T, R)
 
 
-@batch_kernel
+@batch_kernel(serial_stand_ins=ONE_THREAD)
 def step_games(st, actions, mask_out, obs_out, reset_seeds, rewards_out, finished, shares, T, R):
     """One batch step (``BatchGame.step_fused``): apply the actions of the live games, copy the rewards
     (when ``rewards_out`` has rows), start ``reset_seeds[i]`` in every row that ended (when it has
@@ -56,11 +57,13 @@ def step_games(st, actions, mask_out, obs_out, reset_seeds, rewards_out, finishe
     threads in shares (``shares``: envs/core/shares.py)."""
     seats = st.rewards.shape[1]
     n = actions.shape[0]
+    ahead = games_ahead(mask_out, obs_out)
     for worker in numba.prange(shares.shape[0]):
         w = np.int64(worker)
         start, stop = claim_share(shares, w, n)
         while start < stop:
             for i in range(start, stop):
+                prefetch_outputs(i, ahead, mask_out, obs_out)
                 live = not (st.terminated[i] or st.truncated[i])
                 if live:
                     for p in range(seats):

@@ -10,6 +10,7 @@ import numba
 import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel
+from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
 from yuugi.envs.core.shares import claim_share
 
 from .config import NigejozuConfig
@@ -52,18 +53,20 @@ def observe_games(st, seats, out):
         write_observation(st, i, seats[i], out[i])
 
 
-@batch_kernel
+@batch_kernel(serial_stand_ins=ONE_THREAD)
 def step_games(st, actions, tab, reset, seeds, copy_rewards, rewards_out, mask_out, obs_out, finished, shares):
     """One batch step (:meth:`~yuugi.envs.core.game.BatchGame.step_fused`): every live game plays its
     action; its rewards are copied (``copy_rewards``); a game that ended starts again from ``seeds[i]``
     (``reset``); then the next legal mask and the observation of the seat to play are written. The games
     are handed to the threads in shares (``shares``: envs/core/shares.py)."""
     n = actions.shape[0]
+    ahead = games_ahead(mask_out, obs_out)
     for worker in numba.prange(shares.shape[0]):
         w = np.int64(worker)
         start, stop = claim_share(shares, w, n)
         while start < stop:
             for i in range(start, stop):
+                prefetch_outputs(i, ahead, mask_out, obs_out)
                 live = not (st.terminated[i] or st.truncated[i])
                 if live:
                     st.rewards[i, :] = 0.0

@@ -7,6 +7,7 @@ import numba
 import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel
+from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
 from yuugi.envs.core.shares import claim_share, work_shares
 
 from . import tables as T
@@ -47,7 +48,7 @@ def observe_kernel(st, ct, feat, count_frac, arg_scale, fam, off, seats, out):
         observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, seats[i], out[i])
 
 
-@batch_kernel
+@batch_kernel(serial_stand_ins=ONE_THREAD)
 def step_kernel(st, ct, cf, fam, feat, count_frac, arg_scale, off, actions, mask_out, obs_out, reset, seeds,
                 kinds, listed, constructed, pools, pool_len, sr_rate, rewards_out, copy_rewards, finished, stuck,
                 shares):
@@ -55,11 +56,13 @@ def step_kernel(st, ct, cf, fam, feat, count_frac, arg_scale, off, actions, mask
     ``reset``), then the next legal mask and the to-play seat's observation. The games are handed to the
     threads in shares (``shares``: envs/core/shares.py)."""
     n = actions.shape[0]
+    ahead = games_ahead(mask_out, obs_out)
     for worker in numba.prange(shares.shape[0]):
         w = np.int64(worker)
         start, stop = claim_share(shares, w, n)
         while start < stop:
             for i in range(start, stop):
+                prefetch_outputs(i, ahead, mask_out, obs_out)
                 finished[i] = False
                 if not (st.terminated[i] or st.truncated[i]):
                     st.rewards[i, 0] = 0.0

@@ -1,4 +1,4 @@
-"""The per-core check behind the two-thread figures (training/bench/cores.py): its arithmetic and its errors."""
+"""The check behind the two-thread figures (training/bench/cores.py): its arithmetic, its errors, one short run."""
 from __future__ import annotations
 
 import os
@@ -22,9 +22,10 @@ def test_shares_are_capped_by_the_two_cores_together():
 
 
 def test_the_table_counts_the_intervals_below_the_asked_scaling():
-    text = cores.format_rates({0: [100.0, 100.0, 70.0], 1: [100.0, 50.0, 100.0]})
+    text = cores.format_rates({0: [100.0, 100.0, 70.0], 1: [100.0, 50.0, 100.0]}, threads=[1.9, 1.4, 1.5])
     assert "static ceiling: median 1.40x, min 1.00x; 2 of 3 intervals below 1.6x" in text
     assert "shares ceiling: median 1.70x, min 1.50x; 1 of 3 intervals below 1.6x" in text
+    assert "two threads: median 1.50x, min 1.40x; 2 of 3 intervals below 1.6x" in text
 
 
 def test_an_unknown_game_is_a_usage_error_not_a_traceback(capsys):
@@ -48,7 +49,9 @@ def test_a_bad_number_is_a_usage_error(capsys, argv, message):
 
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2,
                     reason="pinning needs Linux and two cores")
-def test_each_core_reports_one_rate_per_interval():
-    rates = cores.per_core_rates("nigejozu", sorted(os.sched_getaffinity(0))[:2], batch=8, seconds=0.4, interval=0.2)
+def test_each_core_and_the_two_threads_report_once_per_interval():
+    rates, threads = cores.per_core_rates("nigejozu", sorted(os.sched_getaffinity(0))[:2], batch=8, seconds=0.4,
+                                          interval=0.2)
     assert sorted(len(r) for r in rates.values()) == [2, 2]
     assert all(rate > 0 for r in rates.values() for rate in r)
+    assert len(threads) == 2 and all(scaling > 0 for scaling in threads)

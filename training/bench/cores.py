@@ -1,17 +1,22 @@
-"""Whether the machine's cores run equally fast, second by second: the check behind a two-thread figure.
+"""Whether two threads can scale on this machine right now, interval by interval: the check behind a two-thread figure.
 
 numba's threading layers split a parallel loop statically, one contiguous half per thread (docs/architecture.md,
 "Threads"), so such a step lasts as long as its slower half. The fused step kernels hand their games out in
 shares instead (envs/core/shares.py): a thread that finishes early steps games of the other's half, so a step
 takes the whole work at the two cores' combined speed. On a shared virtual machine one core can run tens of
 percent slower than the other for seconds at a time (another tenant on the host), and in those seconds
-neither loop can reach twice the one-thread rate, however well the code scales.
+neither loop can reach twice the one-thread rate, however well the code scales. In other spells both cores
+run at full speed but a cache line that one core takes from the other costs far more, which slows two
+threads of one process (they share the mask and observation buffers with the caller) and not two processes.
 
-This command runs one single-threaded process per core, each pinned to its core and stepping its own batch
-of the same game at the same time (``yuugi bench``'s core loop: random legal play, finished games
-replaced), and prints each core's decisions/s per interval with the two-thread scaling each loop can reach
-in that interval, as a multiple of the faster core's rate: a static split ``2 × slower / faster``, shares
-``1 + slower / faster`` (Linux only: it pins with ``sched_setaffinity``)::
+Each interval of this command has two halves. First, one single-threaded process per core, each pinned to
+its core and stepping its own batch of the same game at the same time (``yuugi bench``'s core loop: random
+legal play, finished games replaced): each core's env-only decisions/s, and the two-thread scaling each loop
+could reach from them, as a multiple of the faster core's rate: a static split ``2 × slower / faster``,
+shares ``1 + slower / faster``. Then this process steps twice that batch on one thread and on two, a batch
+step of each in turn (``yuugi bench --threads 1 2``): the scaling two threads reach. Intervals where the
+cores' ceiling is high and the threads' scaling low are the cross-core spells (Linux only: it pins with
+``sched_setaffinity``)::
 
     python -m yuugi.training.bench.cores nigejozu --seconds 20
 """
@@ -28,40 +33,73 @@ from typing import Any, Sequence
 SLOW_CEILING = 1.6  # two-thread scaling asked of the compiled kernels (an interval below it is counted)
 
 
-def _probe(name: str, batch: int, cpu: int, seconds: float, interval: float, start: Any, out: Any) -> None:
-    """In a child process: pinned to ``cpu``, step a batch for ``seconds``; env-only decisions/s per interval."""
+def _probe(name: str, batch: int, cpu: int, intervals: int, interval: float, start: Any, out: Any) -> None:
+    """In a child process: pinned to ``cpu``, step a batch for ``interval`` seconds at each of ``intervals``
+    starts; env-only decisions/s of each."""
     os.sched_setaffinity(0, {cpu})
     from yuugi.training.bench.bench import _CoreRun
 
     run = _CoreRun(name, batch, seed=0, threads=1, rules={})
     for _ in range(50):  # past the first decisions, when every game is at the same point
         run.step()
-    start.wait()
-    rates = []
-    for _ in range(int(seconds / interval)):
+    for _ in range(intervals):
+        start.wait()
+        out.put((cpu, _env_rate(run, interval)))
+    start.wait()  # exit only after the parent's last two-thread half: exiting takes a core for a while
+
+
+def _env_rate(run: Any, seconds: float) -> float:
+    """Env-only decisions/s of ``run`` (a bench core run) stepped alone for ``seconds``."""
+    run.decisions, run.seconds, run.policy.seconds = 0, 0.0, 0.0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        run.step()
+    return run.decisions / (run.seconds - run.policy.seconds)
+
+
+def _thread_scaling(runs: Sequence[Any], seconds: float) -> float:
+    """Env-only decisions/s of ``runs[1]`` (two threads) over ``runs[0]`` (one), stepped in turn for ``seconds``."""
+    for run in runs:
         run.decisions, run.seconds, run.policy.seconds = 0, 0.0, 0.0
-        end = time.perf_counter() + interval
-        while time.perf_counter() < end:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        for run in runs:
             run.step()
-        rates.append(run.decisions / (run.seconds - run.policy.seconds))
-    out.put((cpu, rates))
+    one, two = (run.decisions / (run.seconds - run.policy.seconds) for run in runs)
+    return two / one
 
 
 def per_core_rates(name: str, cpus: Sequence[int], batch: int = 512, seconds: float = 20.0,
-                   interval: float = 1.0) -> dict[int, list[float]]:
-    """Env-only decisions/s of one pinned single-threaded process per core in ``cpus``, interval by interval,
-    all started together."""
+                   interval: float = 1.0) -> tuple[dict[int, list[float]], list[float]]:
+    """Interval by interval: the env-only decisions/s of one pinned single-threaded process per core in
+    ``cpus``, all stepping at once, then the two-thread scaling of this process over ``2 * batch`` games."""
     if not hasattr(os, "sched_setaffinity"):
         raise RuntimeError("pinning a process to a core needs Linux (os.sched_setaffinity)")
+    from yuugi.training.bench.bench import _CoreRun
+
+    intervals = max(int(seconds / interval), 1)
     ctx = multiprocessing.get_context("spawn")
-    start, out = ctx.Barrier(len(cpus)), ctx.Queue()
-    procs = [ctx.Process(target=_probe, args=(name, batch, cpu, seconds, interval, start, out)) for cpu in cpus]
+    start, out = ctx.Barrier(len(cpus) + 1), ctx.Queue()
+    procs = [ctx.Process(target=_probe, args=(name, batch, cpu, intervals, interval, start, out)) for cpu in cpus]
     for p in procs:
         p.start()
-    rates = dict(out.get() for _ in procs)
+    runs = [_CoreRun(name, 2 * batch, seed=0, threads=t, rules={}) for t in (1, 2)]
+    for _ in range(50):  # as the probes do
+        for run in runs:
+            run.step()
+    rates: dict[int, list[float]] = {cpu: [] for cpu in cpus}
+    scaling = []
+    for _ in range(intervals):
+        time.sleep(0.05)  # the idle OpenMP thread of this process spins a few ms before it sleeps
+        start.wait()
+        for _ in procs:
+            cpu, rate = out.get()
+            rates[cpu].append(rate)
+        scaling.append(_thread_scaling(runs, interval))
+    start.wait()
     for p in procs:
         p.join()
-    return rates
+    return rates, scaling
 
 
 def static_split_ceilings(rates: dict[int, list[float]]) -> list[float]:
@@ -76,9 +114,12 @@ def shared_split_ceilings(rates: dict[int, list[float]]) -> list[float]:
     return [1 + min(a, b) / max(a, b) for a, b in zip(first, second)]
 
 
-def format_rates(rates: dict[int, list[float]]) -> str:
+def format_rates(rates: dict[int, list[float]], threads: Sequence[float] | None = None) -> str:
+    """The table: each core's rate per interval, the ceilings they allow, and (``threads``) what two threads reached."""
     cpus = sorted(rates)
     columns = {"static ceiling": static_split_ceilings(rates), "shares ceiling": shared_split_ceilings(rates)}
+    if threads is not None:
+        columns["two threads"] = list(threads)
     lines = [f"{'interval':>8}" + "".join(f"{'cpu ' + str(c):>14}" for c in cpus)
              + "".join(f"{name:>16}" for name in columns)]
     for k in range(len(columns["static ceiling"])):
@@ -94,8 +135,9 @@ def format_rates(rates: dict[int, list[float]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m yuugi.training.bench.cores", description=__doc__.split("\n")[0])
     parser.add_argument("game")
-    parser.add_argument("--batch", type=int, default=512, help="games per process (default 512: half of 1,024)")
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--batch", type=int, default=512,
+                        help="games per process (default 512); the two-thread half steps twice as many")
+    parser.add_argument("--seconds", type=float, default=20.0, help="of each half (the command takes twice as long)")
     parser.add_argument("--interval", type=float, default=1.0)
     args = parser.parse_args(argv)
     from yuugi.envs import GAMES
@@ -111,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     cpus = sorted(os.sched_getaffinity(0))[:2]
     if len(cpus) < 2:
         parser.error("this check needs two cores")
-    print(format_rates(per_core_rates(args.game, cpus, args.batch, args.seconds, args.interval)))
+    print(format_rates(*per_core_rates(args.game, cpus, args.batch, args.seconds, args.interval)))
     return 0
 
 

@@ -29,8 +29,8 @@ from .jit import rules
 
 LINE_BYTES = 64  # a cache line: one prefetch per line of a row
 AHEAD_BYTES = 12 * 1024  # how far ahead to ask, in bytes of output rows: nigejozu's mask and observation
-# rows are about 1 KB, and 12 games ahead (about 2 us of rules) hid the takes where 2 and 6 did not
-# (session 29); the games with bigger rows, or slower steps, need fewer games ahead for the same lead.
+# rows are about 1 KB a game, and 12 games ahead (about 2 us of rules) hid more of the takes than 2 or 6
+# and as much as 24 (BENCHMARKS.md, session 29); games with bigger rows need fewer games ahead.
 
 
 if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
@@ -77,9 +77,9 @@ def prefetch_outputs(i, ahead, mask_out, obs_out):
     """At game ``i``: ask for the mask and observation rows of game ``i + ahead``, when there is one.
 
     A row ahead may belong to the next share of the other thread (envs/core/shares.py); asking for it
-    pulls its lines here too early, a few rows at each share's end, which cost less than staying inside
-    each share (its first rows then had no lead). The rewards rows are a few bytes a game, many games to
-    a line: not worth asking for."""
+    pulls its lines here too early, a few rows at each share's end. That cost less than asking only
+    within each share, whose first rows then had no lead (session 29). The rewards rows are a few bytes
+    a game, many games to a line: not worth asking for."""
     j = i + ahead
     if j < mask_out.shape[0]:
         prefetch_row(mask_out, j)

@@ -31,11 +31,12 @@ def test_asking_for_a_row_puts_prefetches_in_the_machine_code_and_writes_nothing
     assert not out.any()  # and it wrote nothing
 
 
-def test_games_ahead_keeps_about_ahead_bytes_of_rows_in_flight():
-    mask = np.zeros((4, 29), dtype=bool)  # nigejozu's rows: 29 + 241 * 4 bytes
+def test_games_ahead_asks_for_as_many_whole_games_of_rows_as_fit_in_ahead_bytes():
+    mask = np.zeros((4, 29), dtype=bool)  # nigejozu's rows: 29 + 241 * 4 bytes a game
     obs = np.zeros((4, 241), dtype=np.float32)
-    assert games_ahead(mask, obs) == AHEAD_BYTES // (29 + 241 * 4)
-    wide = np.zeros((4, 5350), dtype=np.float32)  # a row bigger than AHEAD_BYTES: still the next game
+    ahead, game_bytes = games_ahead(mask, obs), 29 + 241 * 4
+    assert ahead * game_bytes <= AHEAD_BYTES < (ahead + 1) * game_bytes
+    wide = np.zeros((4, 5350), dtype=np.float32)  # a game's rows bigger than AHEAD_BYTES: still the next game
     assert games_ahead(mask, wide) == 1
 
 

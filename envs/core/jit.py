@@ -43,7 +43,7 @@ if "NUMBA_THREADING_LAYER" not in os.environ:
 
 
 _CORE = Path(__file__).parent
-_SHARED = ("jit.py", "prefetch.py", "shares.py", "streams.py")  # compiled code every game's rules call into
+_SHARED = ("jit.py", "prefetch.py", "streams.py")  # compiled code every game's rules call into
 
 
 @functools.lru_cache(maxsize=None)

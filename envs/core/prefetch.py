@@ -76,10 +76,9 @@ def games_ahead(mask_out, obs_out):
 def prefetch_outputs(i, ahead, mask_out, obs_out):
     """At game ``i``: ask for the mask and observation rows of game ``i + ahead``, when there is one.
 
-    A row ahead may belong to the next share of the other thread (envs/core/shares.py); asking for it
-    pulls its lines here too early, a few rows at each share's end. That cost less than asking only
-    within each share, whose first rows then had no lead (session 29). The rewards rows are a few bytes
-    a game, many games to a line: not worth asking for."""
+    Near the end of a thread's part the rows ahead are the next thread's: asking for them pulls a few of
+    its lines here too early, which cost less than stopping short (session 29). The rewards rows are a
+    few bytes a game, many games to a line: not worth asking for."""
     j = i + ahead
     if j < mask_out.shape[0]:
         prefetch_row(mask_out, j)

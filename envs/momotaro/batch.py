@@ -10,7 +10,6 @@ import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel
 from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
-from yuugi.envs.core.shares import claim_share
 
 from .observation import observe_seat
 from .rules import apply_action, legal_actions, new_game
@@ -50,34 +49,29 @@ def observe_games(st, seats, out, T, R):
 
 
 @batch_kernel(serial_stand_ins=ONE_THREAD)
-def step_games(st, actions, mask_out, obs_out, reset_seeds, rewards_out, finished, shares, T, R):
+def step_games(st, actions, mask_out, obs_out, reset_seeds, rewards_out, finished, T, R):
     """One batch step (``BatchGame.step_fused``): apply the actions of the live games, copy the rewards
     (when ``rewards_out`` has rows), start ``reset_seeds[i]`` in every row that ended (when it has
-    entries), then the next legal mask and the seat to play's observation. The games are handed to the
-    threads in shares (``shares``: envs/core/shares.py)."""
+    entries), then the next legal mask and the seat to play's observation. Each thread steps its own
+    contiguous part of the games, asking for output rows ahead (envs/core/prefetch.py)."""
     seats = st.rewards.shape[1]
-    n = actions.shape[0]
     ahead = games_ahead(mask_out, obs_out)
-    for worker in numba.prange(shares.shape[0]):
-        w = np.int64(worker)
-        start, stop = claim_share(shares, w, n)
-        while start < stop:
-            for i in range(start, stop):
-                prefetch_outputs(i, ahead, mask_out, obs_out)
-                live = not (st.terminated[i] or st.truncated[i])
-                if live:
-                    for p in range(seats):
-                        st.rewards[i, p] = 0.0
-                    apply_action(st, i, actions[i], T, R)
-                if rewards_out.shape[0] > 0:
-                    for p in range(seats):
-                        rewards_out[i, p] = st.rewards[i, p]
-                finished[i] = live and (st.terminated[i] or st.truncated[i])
-                if finished[i] and reset_seeds.shape[0] > 0:
-                    new_game(st, i, reset_seeds[i], T, R)
-                legal_actions(st, i, mask_out[i], T, R)
-                observe_seat(st, i, st.to_play[i], obs_out[i], T, R)
-            start, stop = claim_share(shares, w, n)
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
+        prefetch_outputs(i, ahead, mask_out, obs_out)
+        live = not (st.terminated[i] or st.truncated[i])
+        if live:
+            for p in range(seats):
+                st.rewards[i, p] = 0.0
+            apply_action(st, i, actions[i], T, R)
+        if rewards_out.shape[0] > 0:
+            for p in range(seats):
+                rewards_out[i, p] = st.rewards[i, p]
+        finished[i] = live and (st.terminated[i] or st.truncated[i])
+        if finished[i] and reset_seeds.shape[0] > 0:
+            new_game(st, i, reset_seeds[i], T, R)
+        legal_actions(st, i, mask_out[i], T, R)
+        observe_seat(st, i, st.to_play[i], obs_out[i], T, R)
 
 
 def legal_mask(st, cfg) -> np.ndarray:

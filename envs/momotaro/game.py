@@ -8,7 +8,6 @@ import numpy as np
 
 from yuugi.envs.core.game import BatchGame, Setup
 from yuugi.envs.core.metadata import GameMetadata
-from yuugi.envs.core.shares import work_shares
 
 from . import batch, observation, position, render
 from .config import MomotaroConfig
@@ -67,7 +66,7 @@ class Momotaro(BatchGame[MomotaroState]):
         seeds = _NO_SEEDS if reset_seeds is None else batch.seeds_array(reset_seeds)
         rewards = _NO_REWARDS if rewards_out is None else rewards_out
         batch.step_games(state.view(), np.ascontiguousarray(actions, dtype=np.int64), mask_out, obs_out, seeds,
-                         rewards, finished, work_shares(self.threads), self._tables, self._options,
+                         rewards, finished, self._tables, self._options,
                          threads=self.threads)
         return finished
 

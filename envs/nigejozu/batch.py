@@ -11,7 +11,6 @@ import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel
 from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
-from yuugi.envs.core.shares import claim_share
 
 from .config import NigejozuConfig
 from .observation import write_observation
@@ -54,31 +53,26 @@ def observe_games(st, seats, out):
 
 
 @batch_kernel(serial_stand_ins=ONE_THREAD)
-def step_games(st, actions, tab, reset, seeds, copy_rewards, rewards_out, mask_out, obs_out, finished, shares):
+def step_games(st, actions, tab, reset, seeds, copy_rewards, rewards_out, mask_out, obs_out, finished):
     """One batch step (:meth:`~yuugi.envs.core.game.BatchGame.step_fused`): every live game plays its
     action; its rewards are copied (``copy_rewards``); a game that ended starts again from ``seeds[i]``
-    (``reset``); then the next legal mask and the observation of the seat to play are written. The games
-    are handed to the threads in shares (``shares``: envs/core/shares.py)."""
-    n = actions.shape[0]
+    (``reset``); then the next legal mask and the observation of the seat to play are written. Each thread
+    steps its own contiguous part of the games, asking for output rows ahead (envs/core/prefetch.py)."""
     ahead = games_ahead(mask_out, obs_out)
-    for worker in numba.prange(shares.shape[0]):
-        w = np.int64(worker)
-        start, stop = claim_share(shares, w, n)
-        while start < stop:
-            for i in range(start, stop):
-                prefetch_outputs(i, ahead, mask_out, obs_out)
-                live = not (st.terminated[i] or st.truncated[i])
-                if live:
-                    st.rewards[i, :] = 0.0
-                    play(st, i, actions[i], tab)
-                if copy_rewards:
-                    rewards_out[i, :] = st.rewards[i, :]
-                finished[i] = live and (st.terminated[i] or st.truncated[i])
-                if finished[i] and reset:
-                    new_game(st, i, seeds[i], tab)
-                legal_actions(st, i, tab, mask_out[i])
-                write_observation(st, i, st.to_play[i], obs_out[i])
-            start, stop = claim_share(shares, w, n)
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
+        prefetch_outputs(i, ahead, mask_out, obs_out)
+        live = not (st.terminated[i] or st.truncated[i])
+        if live:
+            st.rewards[i, :] = 0.0
+            play(st, i, actions[i], tab)
+        if copy_rewards:
+            rewards_out[i, :] = st.rewards[i, :]
+        finished[i] = live and (st.terminated[i] or st.truncated[i])
+        if finished[i] and reset:
+            new_game(st, i, seeds[i], tab)
+        legal_actions(st, i, tab, mask_out[i])
+        write_observation(st, i, st.to_play[i], obs_out[i])
 
 
 @batch_kernel

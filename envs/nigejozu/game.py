@@ -11,7 +11,6 @@ import numpy as np
 
 from yuugi.envs.core.game import BatchGame, Setup
 from yuugi.envs.core.metadata import GameMetadata
-from yuugi.envs.core.shares import work_shares
 
 from . import actions as A
 from . import batch, position, render
@@ -68,7 +67,7 @@ class Nigejozu(BatchGame[NigejozuState]):
         copy_rewards = rewards_out is not None
         batch.step_games(state.view(), np.asarray(actions, dtype=np.int64), self.tables, reset, seeds, copy_rewards,
                          rewards_out if copy_rewards else _NO_REWARDS, mask_out, obs_out, finished,
-                         work_shares(self.threads), threads=self.threads)
+                         threads=self.threads)
         return finished
 
     def action_label(self, action: int) -> str:

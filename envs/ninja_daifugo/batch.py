@@ -13,7 +13,6 @@ import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel, rules
 from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
-from yuugi.envs.core.shares import claim_share
 from yuugi.envs.core.streams import splitmix64
 
 from . import actions as A
@@ -149,20 +148,15 @@ def fused_step(st, i: int, action: int, mask: np.ndarray, obs: np.ndarray, reset
 
 
 @batch_kernel(serial_stand_ins=ONE_THREAD)
-def step_fused_kernel(st, actions, mask_out, obs_out, reset_seeds, reset, rewards_out, copy_rewards, finished, shares,
-                      T, R):
-    """:func:`fused_step` for every game, the games handed to the threads in shares (envs/core/shares.py)."""
-    n = actions.shape[0]
+def step_fused_kernel(st, actions, mask_out, obs_out, reset_seeds, reset, rewards_out, copy_rewards, finished, T, R):
+    """:func:`fused_step` for every game; each thread steps its own contiguous part of the games, asking
+    for output rows ahead (envs/core/prefetch.py)."""
     ahead = games_ahead(mask_out, obs_out)
-    for worker in numba.prange(shares.shape[0]):
-        w = np.int64(worker)
-        start, stop = claim_share(shares, w, n)
-        while start < stop:
-            for i in range(start, stop):
-                prefetch_outputs(i, ahead, mask_out, obs_out)
-                finished[i] = fused_step(st, i, actions[i], mask_out[i], obs_out[i], reset_seeds[i], reset,
-                                         rewards_out, copy_rewards, T, R)
-            start, stop = claim_share(shares, w, n)
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
+        prefetch_outputs(i, ahead, mask_out, obs_out)
+        finished[i] = fused_step(st, i, actions[i], mask_out[i], obs_out[i], reset_seeds[i], reset,
+                                 rewards_out, copy_rewards, T, R)
 
 
 # ---- for Python callers outside the game (positions) ------------------------------------------------

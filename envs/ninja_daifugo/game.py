@@ -9,7 +9,6 @@ import numpy as np
 
 from yuugi.envs.core.game import BatchGame, Setup
 from yuugi.envs.core.metadata import GameMetadata
-from yuugi.envs.core.shares import work_shares
 
 from . import actions as A
 from . import batch, observation, position, render
@@ -64,7 +63,7 @@ class NinjaDaifugo(BatchGame[DaifugoState]):
         copy_rewards = rewards_out is not None
         rewards = rewards_out if copy_rewards else state.rewards
         batch.step_fused_kernel(state.view(), np.asarray(actions, dtype=np.int64), mask_out, obs_out, seeds, reset,
-                                rewards, copy_rewards, finished, work_shares(self.threads), self._tables, self._options,
+                                rewards, copy_rewards, finished, self._tables, self._options,
                                 threads=self.threads)
         return finished
 

@@ -8,7 +8,6 @@ import numpy as np
 
 from yuugi.envs.core.jit import batch_kernel
 from yuugi.envs.core.prefetch import ONE_THREAD, games_ahead, prefetch_outputs
-from yuugi.envs.core.shares import claim_share, work_shares
 
 from . import tables as T
 from .deal import new_game
@@ -50,35 +49,29 @@ def observe_kernel(st, ct, feat, count_frac, arg_scale, fam, off, seats, out):
 
 @batch_kernel(serial_stand_ins=ONE_THREAD)
 def step_kernel(st, ct, cf, fam, feat, count_frac, arg_scale, off, actions, mask_out, obs_out, reset, seeds,
-                kinds, listed, constructed, pools, pool_len, sr_rate, rewards_out, copy_rewards, finished, stuck,
-                shares):
+                kinds, listed, constructed, pools, pool_len, sr_rate, rewards_out, copy_rewards, finished, stuck):
     """One batch step: play the live games' actions, copy rewards, restart the games that ended (with
-    ``reset``), then the next legal mask and the to-play seat's observation. The games are handed to the
-    threads in shares (``shares``: envs/core/shares.py)."""
-    n = actions.shape[0]
+    ``reset``), then the next legal mask and the to-play seat's observation. Each thread steps its own
+    contiguous part of the games, asking for output rows ahead (envs/core/prefetch.py)."""
     ahead = games_ahead(mask_out, obs_out)
-    for worker in numba.prange(shares.shape[0]):
-        w = np.int64(worker)
-        start, stop = claim_share(shares, w, n)
-        while start < stop:
-            for i in range(start, stop):
-                prefetch_outputs(i, ahead, mask_out, obs_out)
-                finished[i] = False
-                if not (st.terminated[i] or st.truncated[i]):
-                    st.rewards[i, 0] = 0.0
-                    st.rewards[i, 1] = 0.0
-                    if not apply_action(st, ct, cf, fam, i, actions[i]):
-                        stuck[i] = True
-                    finished[i] = st.terminated[i] or st.truncated[i]
-                if copy_rewards:
-                    rewards_out[i, 0] = st.rewards[i, 0]
-                    rewards_out[i, 1] = st.rewards[i, 1]
-                if reset and finished[i]:
-                    if not new_game(st, ct, cf, i, seeds[i], kinds, listed, constructed, pools, pool_len, sr_rate):
-                        stuck[i] = True
-                legal_into(st, ct, cf, i, mask_out[i])
-                observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, st.to_play[i], obs_out[i])
-            start, stop = claim_share(shares, w, n)
+    for row in numba.prange(actions.shape[0]):
+        i = np.int64(row)
+        prefetch_outputs(i, ahead, mask_out, obs_out)
+        finished[i] = False
+        if not (st.terminated[i] or st.truncated[i]):
+            st.rewards[i, 0] = 0.0
+            st.rewards[i, 1] = 0.0
+            if not apply_action(st, ct, cf, fam, i, actions[i]):
+                stuck[i] = True
+            finished[i] = st.terminated[i] or st.truncated[i]
+        if copy_rewards:
+            rewards_out[i, 0] = st.rewards[i, 0]
+            rewards_out[i, 1] = st.rewards[i, 1]
+        if reset and finished[i]:
+            if not new_game(st, ct, cf, i, seeds[i], kinds, listed, constructed, pools, pool_len, sr_rate):
+                stuck[i] = True
+        legal_into(st, ct, cf, i, mask_out[i])
+        observe_into(st, ct, feat, count_frac, arg_scale, fam, off, i, st.to_play[i], obs_out[i])
 
 
 _POOLS = np.full((4, 48), -1, np.int64)
@@ -141,6 +134,6 @@ class Compiled:
         step_kernel(st.view(), T.CARD_TABLE, self.cf, T.FAMILY, self.feat, COUNT_FRACTION, ARG_SCALE, self.off,
                     np.asarray(actions, np.int64), mask_out, obs_out, reset, seeds, self.kinds, self.listed,
                     T.CONSTRUCTED_DECKS, _POOLS, _POOL_LEN, self.sr_rate, rew, copy, finished, stuck,
-                    work_shares(self.threads), threads=self.threads)
+                    threads=self.threads)
         _check(stuck)
         return finished

@@ -1,7 +1,8 @@
 """Why a parallel batch kernel does not cut its games into small pieces: numba's threading layers hand
 a loop's pieces to the threads statically, so thread k steps the k-th contiguous share of the games
 whatever numba's chunk size, even when that share costs far more than the others (envs/core/jit.py,
-``_call_parallel``). If a numba release starts to balance the pieces, this test says so."""
+``_call_parallel``). The fused step kernels count on it: each thread asks for the rows of the games ahead
+in its own part (envs/core/prefetch.py). If a numba release starts to balance the pieces, this test says so."""
 from __future__ import annotations
 
 import collections

@@ -15,16 +15,9 @@ def test_a_static_split_is_capped_by_the_slower_core():
     assert cores.static_split_ceilings(rates) == pytest.approx([2.0, 1.0, 1.6])
 
 
-def test_shares_are_capped_by_the_two_cores_together():
-    # Handed out in shares, both cores work until the batch is done: the faster core's rate plus the slower's.
-    rates = {0: [100.0, 100.0, 80.0], 1: [100.0, 50.0, 100.0]}
-    assert cores.shared_split_ceilings(rates) == pytest.approx([2.0, 1.5, 1.8])
-
-
 def test_the_table_counts_the_intervals_below_the_asked_scaling():
     text = cores.format_rates({0: [100.0, 100.0, 70.0], 1: [100.0, 50.0, 100.0]}, threads=[1.9, 1.4, 1.5])
     assert "static ceiling: median 1.40x, min 1.00x; 2 of 3 intervals below 1.6x" in text
-    assert "shares ceiling: median 1.70x, min 1.50x; 1 of 3 intervals below 1.6x" in text
     assert "two threads: median 1.50x, min 1.40x; 2 of 3 intervals below 1.6x" in text
 
 

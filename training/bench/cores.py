@@ -1,22 +1,19 @@
 """Whether two threads can scale on this machine right now, interval by interval: the check behind a two-thread figure.
 
 numba's threading layers split a parallel loop statically, one contiguous half per thread (docs/architecture.md,
-"Threads"), so such a step lasts as long as its slower half. The fused step kernels hand their games out in
-shares instead (envs/core/shares.py): a thread that finishes early steps games of the other's half, so a step
-takes the whole work at the two cores' combined speed. On a shared virtual machine one core can run tens of
-percent slower than the other for seconds at a time (another tenant on the host), and in those seconds
-neither loop can reach twice the one-thread rate, however well the code scales. In other spells both cores
-run at full speed but a cache line that one core takes from the other costs far more, which slows two
-threads of one process (they share the mask and observation buffers with the caller) and not two processes.
+"Threads"), so such a step lasts as long as its slower half. On a shared virtual machine one core can run tens
+of percent slower than the other for seconds at a time (another tenant on the host), and in those seconds two
+threads cannot reach twice the one-thread rate, however well the code scales. In other spells both cores run
+at full speed but a cache line that one core takes from the other costs far more, which slows two threads of
+one process (they share the mask and observation buffers with the caller) and not two processes.
 
 Each interval of this command has two halves. First, one single-threaded process per core, each pinned to
 its core and stepping its own batch of the same game at the same time (``yuugi bench``'s core loop: random
-legal play, finished games replaced): each core's env-only decisions/s, and the two-thread scaling each loop
-could reach from them, as a multiple of the faster core's rate: a static split ``2 × slower / faster``,
-shares ``1 + slower / faster``. Then this process steps twice that batch on one thread and on two, a batch
-step of each in turn (``yuugi bench --threads 1 2``): the scaling two threads reach. Intervals where the
-cores' ceiling is high and the threads' scaling low are the cross-core spells (Linux only: it pins with
-``sched_setaffinity``)::
+legal play, finished games replaced): each core's env-only decisions/s, and the two-thread scaling a static
+split could reach from them, ``2 × slower / faster``. Then this process steps twice that batch on one thread
+and on two, a batch step of each in turn (``yuugi bench --threads 1 2``): the scaling two threads reach.
+Intervals where the cores' ceiling is high and the threads' scaling low are the cross-core spells (Linux
+only: it pins with ``sched_setaffinity``)::
 
     python -m yuugi.training.bench.cores nigejozu --seconds 20
 """
@@ -108,16 +105,10 @@ def static_split_ceilings(rates: dict[int, list[float]]) -> list[float]:
     return [2 * min(a, b) / max(a, b) for a, b in zip(first, second)]
 
 
-def shared_split_ceilings(rates: dict[int, list[float]]) -> list[float]:
-    """Per interval, the two-thread scaling of games handed out in shares: 1 + slower / faster core's rate."""
-    first, second = (rates[c] for c in sorted(rates))
-    return [1 + min(a, b) / max(a, b) for a, b in zip(first, second)]
-
-
 def format_rates(rates: dict[int, list[float]], threads: Sequence[float] | None = None) -> str:
     """The table: each core's rate per interval, the ceilings they allow, and (``threads``) what two threads reached."""
     cpus = sorted(rates)
-    columns = {"static ceiling": static_split_ceilings(rates), "shares ceiling": shared_split_ceilings(rates)}
+    columns = {"static ceiling": static_split_ceilings(rates)}
     if threads is not None:
         columns["two threads"] = list(threads)
     lines = [f"{'interval':>8}" + "".join(f"{'cpu ' + str(c):>14}" for c in cpus)

@@ -83,24 +83,20 @@ def rules(fn: Any = None, *, allocates: bool = False, inline: bool = False) -> A
         _renamed(fn, _cache_name(fn)))
 
 
-def _with_globals(fn: types.FunctionType, names: dict[str, Any]) -> types.FunctionType:
-    """A copy of ``fn`` whose globals are its module's with ``names`` put in (same name, same cache key)."""
-    missing = [name for name in names if name not in fn.__globals__]
-    if missing:
-        raise NameError(f"{fn.__qualname__} has no global {missing[0]!r} to stand in for")
-    copy = types.FunctionType(fn.__code__, {**fn.__globals__, **names}, fn.__name__, fn.__defaults__,
-                              fn.__closure__)
-    copy.__qualname__, copy.__module__, copy.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
-    return copy
-
-
-def _renamed(fn: types.FunctionType, suffix: str) -> types.FunctionType:
+def _renamed(fn: types.FunctionType, suffix: str, stand_ins: dict[str, Any] | None = None) -> types.FunctionType:
     """A copy of ``fn`` under another qualified name: numba keys its cache files by that name, so the
     serial and parallel compilations of one kernel never share (or overwrite) a cache entry, and a
-    change to the sources a kernel was compiled from is never served from an old entry."""
-    if not suffix:
+    change to the sources a kernel was compiled from is never served from an old entry. ``stand_ins``
+    replace globals of the copy by name (its module's own globals stay as they are)."""
+    if not suffix and not stand_ins:
         return fn
-    copy = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__ + suffix, fn.__defaults__, fn.__closure__)
+    globals_ = fn.__globals__
+    if stand_ins:
+        missing = [name for name in stand_ins if name not in globals_]
+        if missing:
+            raise NameError(f"{fn.__qualname__} has no global {missing[0]!r} to stand in for")
+        globals_ = {**globals_, **stand_ins}
+    copy = types.FunctionType(fn.__code__, globals_, fn.__name__ + suffix, fn.__defaults__, fn.__closure__)
     copy.__qualname__ = fn.__qualname__ + suffix
     copy.__module__ = fn.__module__
     copy.__doc__ = fn.__doc__
@@ -131,21 +127,17 @@ class BatchKernel:
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.py_func = fn
-        name = _cache_name(fn)
-        self._serial_fn = _renamed(fn, name)
+        self._name = _cache_name(fn)
         self._serial_stand_ins = dict(serial_stand_ins or {})
         self._serial: Any = None
-        self._parallel_fn = _renamed(fn, name + "__parallel")
+        self._parallel_fn = _renamed(fn, self._name + "__parallel")
         self._parallel: Any = None
         self._entries: dict[Any, Any] = {}  # argument key -> compiled entry point (see _arg_key)
 
     @property
     def serial(self) -> Any:
-        if self._serial is None:
-            fn = self._serial_fn
-            if self._serial_stand_ins:  # made at the first call, when the kernel's module has every name
-                fn = _with_globals(fn, self._serial_stand_ins)
-            self._serial = numba.njit(cache=True)(fn)
+        if self._serial is None:  # copied at the first call, when the kernel's module has every name
+            self._serial = numba.njit(cache=True)(_renamed(self.py_func, self._name, self._serial_stand_ins))
         return self._serial
 
     @property

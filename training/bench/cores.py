@@ -41,29 +41,19 @@ def _probe(name: str, batch: int, cpu: int, intervals: int, interval: float, sta
         run.step()
     for _ in range(intervals):
         start.wait()
-        out.put((cpu, _env_rate(run, interval)))
+        out.put((cpu, _env_rates([run], interval)[0]))
     start.wait()  # exit only after the parent's last two-thread half: exiting takes a core for a while
 
 
-def _env_rate(run: Any, seconds: float) -> float:
-    """Env-only decisions/s of ``run`` (a bench core run) stepped alone for ``seconds``."""
-    run.decisions, run.seconds, run.policy.seconds = 0, 0.0, 0.0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        run.step()
-    return run.decisions / (run.seconds - run.policy.seconds)
-
-
-def _thread_scaling(runs: Sequence[Any], seconds: float) -> float:
-    """Env-only decisions/s of ``runs[1]`` (two threads) over ``runs[0]`` (one), stepped in turn for ``seconds``."""
+def _env_rates(runs: Sequence[Any], seconds: float) -> list[float]:
+    """Env-only decisions/s of each of ``runs`` (bench core runs), a batch step of each in turn for ``seconds``."""
     for run in runs:
         run.decisions, run.seconds, run.policy.seconds = 0, 0.0, 0.0
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         for run in runs:
             run.step()
-    one, two = (run.decisions / (run.seconds - run.policy.seconds) for run in runs)
-    return two / one
+    return [run.decisions / (run.seconds - run.policy.seconds) for run in runs]
 
 
 def per_core_rates(name: str, cpus: Sequence[int], batch: int = 512, seconds: float = 20.0,
@@ -92,7 +82,8 @@ def per_core_rates(name: str, cpus: Sequence[int], batch: int = 512, seconds: fl
         for _ in procs:
             cpu, rate = out.get()
             rates[cpu].append(rate)
-        scaling.append(_thread_scaling(runs, interval))
+        one, two = _env_rates(runs, interval)  # one thread, two threads
+        scaling.append(two / one)
     start.wait()
     for p in procs:
         p.join()

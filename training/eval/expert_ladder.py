@@ -12,8 +12,8 @@ each seat once (game g dealt with seed ``seed_base + g // P``), so the luck of a
 a better draw) falls on both levels alike, and the score's interval is bootstrapped over deals. In
 ninja_slayer the two seatings of a deal scored −0.40 correlated (400 deals of ``hard`` against
 ``normal``): a mirrored game tells as much as 1.7 unmirrored ones. Each batch of games draws the
-policies' random numbers from its own generator (``seed``, the batch's first game); with ``--rounds`` (a fixed number of search rounds, no
-clock) a run is reproducible, batch by batch. A search opponent is slow (a 2,000-game step takes
+policies' random numbers from its own generator (``seed``, the batch's first game); with ``--rounds`` (a
+fixed number of search rounds, no clock) a run is reproducible, batch by batch. A search opponent is slow (a 2,000-game step takes
 hours on two cores), so ``--json FILE`` is rewritten after every batch with every game's score, and
 ``--resume`` carries on from FILE with the same settings: a run can be spread over several
 sittings and gives the games one sitting would, and a larger ``--games`` extends a finished run. A game's score is the expert's mean return per seat minus the other level's, with a

@@ -166,7 +166,7 @@ def test_expert_plays_without_torch():
             "import numpy as np\n"
             "from yuugi.agents.expert import ExpertPolicy\n"
             "from yuugi.agents.registry import heuristic\n"
-            "from envs import make_game\n"
+            "from yuugi.envs import make_game\n"
             "for name in ('ninja_daifugo', 'nigejozu', 'momotaro'):\n"
             "    g = make_game(name); st = g.init(np.arange(2))\n"
             "    e = ExpertPolicy(name, heuristic(name), think_ms=None, samples=2, top_n=2)\n"

@@ -143,7 +143,7 @@ def test_every_shipped_hard_and_the_default_expert_play_without_torch():
             "    sys.modules[name] = None\n"
             "import numpy as np\n"
             "from yuugi.agents.registry import cpu\n"
-            "from envs import make_game\n"
+            "from yuugi.envs import make_game\n"
             "from yuugi.envs.faces.rollout import policy_table, rollout\n"
             "played = []\n"
             "for game, rules in (('ninja_daifugo', {}), ('nigejozu', {}), ('momotaro', {}),\n"

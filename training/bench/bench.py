@@ -1,8 +1,9 @@
 """``yuugi bench GAME``: throughput of the AEC loop and of the batched core under random legal play.
 
 Protocol (the same for every game): each decision computes the legal mask and the acting seat's
-observation, picks a uniformly random legal action (one ``flatnonzero`` over the mask) and steps.
-The policy's time (the random pick) is reported apart from the environment's. Finished games are
+observation, picks a uniformly random legal action and steps. The batched core picks with
+:func:`~yuugi.envs.core.sampling.random_legal` (compiled, on the game's threads), the AEC loops with
+one ``flatnonzero`` and one Python ``random()`` draw, as the peers' loops do. The policy's time (the random pick) is reported apart from the environment's. Finished games are
 replaced by new ones (their reset time counts as environment time).
 
 Measurements run in interleaved rounds (:func:`measure_rounds`): each round measures every one of
@@ -32,12 +33,13 @@ from yuugi.training.bench.result import BenchResult, time_learning
 class _TimedRandom:
     """Random legal play that keeps the time spent choosing (the bench's policy time)."""
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int = 1) -> None:
         self.seconds = 0.0
+        self.threads = threads  # the pick's own threads: each reads the mask rows its step wrote
 
     def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         t0 = time.perf_counter()
-        actions = random_legal(mask, rng)
+        actions = random_legal(mask, rng, self.threads)
         self.seconds += time.perf_counter() - t0
         return actions
 
@@ -53,7 +55,7 @@ class _CoreRun:
         self.state = self.game.init(np.arange(batch))
         self.mask = self.game.legal_mask(self.state)
         self.obs = self.game.observe(self.state, self.state.to_play)
-        self.policy = _TimedRandom()
+        self.policy = _TimedRandom(threads)
         self.batch = batch
         self.decisions = self.games = 0
         self.next_seed = batch
@@ -109,11 +111,13 @@ def bench_core_side_by_side(name: str, batch: int, seconds: float = 2.0, seed: i
 
 def _warm_up(game: Any) -> None:
     """One untimed fused step on a game of its own: the first call of a kernel compiles it (or loads it
-    from the on-disk cache), which is not what a measurement is about."""
+    from the on-disk cache), which is not what a measurement is about. The pick runs on the game's
+    threads, as the measured runs pick."""
     st = game.init(np.array([0]))
     mask, obs = game.legal_mask(st), game.observe(st, st.to_play)
-    game.step_fused(st, random_legal(mask, np.random.default_rng(0)), mask, obs, reset_seeds=np.array([1]))
-    game.step(st, random_legal(game.legal_mask(st), np.random.default_rng(0)))
+    game.step_fused(st, random_legal(mask, np.random.default_rng(0), game.threads), mask, obs,
+                    reset_seeds=np.array([1]))
+    game.step(st, random_legal(game.legal_mask(st), np.random.default_rng(0), game.threads))
 
 
 def bench_aec(name: str, seconds: float = 2.0, seed: int = 0, **rules: Any) -> BenchResult:

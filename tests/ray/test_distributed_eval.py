@@ -62,6 +62,18 @@ def test_policies_that_draw_random_numbers_give_the_local_table_too(local_ray, c
     assert "random" in local and "easy" in local
 
 
+def test_a_mirrored_run_gives_the_local_table_too(local_ray, capsys):
+    """Mirrored, a chunk deals game g with deal g // n's seed, as the local evaluator does, so the tables
+    (intervals over deals included) are equal; 3 players in the field layout put a deal across the chunks'
+    boundary at game 500."""
+    argv = ["eval", "momotaro", "--rule", "num_players=3", "--layout", "field", "--mirror", "--levels", "random",
+            "easy", "--games", str(GAMES), "--seed", "2"]
+    local = _cli(capsys, argv)
+    spread = _cli(capsys, argv + ["--workers", "2"])
+    assert spread == local
+    assert "mirrored: games 3d to 3d+2 play deal d" in local
+
+
 def test_any_number_of_workers_gives_the_same_result(local_ray):
     """Each chunk has its own generator, so random and easy play the same games on 1 or 2 workers."""
     from yuugi.training.rllib.distributed_eval import evaluate_distributed

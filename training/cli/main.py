@@ -171,7 +171,14 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             raise UsageError("--resume continues a local run; run it without --workers")
 
     rules = parse_rules(args.rule) or _eval_rules(args.game)
-    _build_game(args.game, rules)
+    game = _build_game(args.game, rules)
+    if args.mirror:
+        from yuugi.training.eval.mirror import MirrorError, check_whole_deals, games_per_deal
+
+        try:
+            check_whole_deals(args.games, games_per_deal(args.layout, game.num_players, True), args.layout, "--games")
+        except MirrorError as e:
+            raise UsageError(f"--mirror: {e}") from None
     own = _parse_policy_flags(args.policy)
     # expert is rated only when asked for by name: it searches for every decision.
     levels = args.levels or [lv for lv in available_levels(args.game, **rules) if lv in QUICK_LEVELS]
@@ -194,7 +201,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     for flag, path in (("--save", args.save), ("--plot", args.plot)):
         _check_folder(flag, path)
     context = {"games_per_pairing": args.games, "seed": args.seed, "rules": rules, "levels": list(levels),
-               "policies": dict(own), "layout": args.layout, "command": "yuugi " + " ".join(args.argv)}
+               "policies": dict(own), "layout": args.layout, "mirror": args.mirror,
+               "command": "yuugi " + " ".join(args.argv)}
     resume = _resume_state(args, context) if args.resume else None
     policies = {lv: cpu(args.game, lv, **rules) for lv in levels}
     policies.update({name: _policy_from_spec(f"--policy {name}={spec}", spec, args.game, rules)
@@ -210,7 +218,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         return _eval_on_ray(args, policies, rules, context)
     try:
         result = evaluate(args.game, policies, games=args.games, seed=args.seed, rules=rules, resume=resume,
-                          on_pairing=keep, layout=args.layout, progress=True)
+                          on_pairing=keep, layout=args.layout, progress=True, mirror=args.mirror)
     except KeyboardInterrupt:
         done = finished[-1] if finished else None
         count = len(done.pairings) if done else len(resume["pairings"]) if resume else 0
@@ -245,7 +253,7 @@ def _eval_on_ray(args: argparse.Namespace, policies: dict[str, Any], rules: dict
     bar = _ProgressBar(args.games * len(policies) * (len(policies) - 1) // 2, f"{args.game} {args.layout} on Ray")
     try:
         result = evaluate_distributed(args.game, policies, games=args.games, seed=args.seed, rules=rules,
-                                      layout=args.layout, workers=args.workers, progress=bar)
+                                      layout=args.layout, workers=args.workers, progress=bar, mirror=args.mirror)
     finally:
         bar.close()
     print(_render_eval(result, args.format, context))
@@ -327,6 +335,10 @@ def _save_eval(path: str, result: Any, context: dict[str, Any], state: dict[str,
     os.replace(tmp, path)
 
 
+# Settings a saved evaluation records since they were added, with the value a save made before ran with.
+SETTINGS_BEFORE_THEY_WERE_SAVED = {"mirror": False}
+
+
 def _resume_state(args: argparse.Namespace, context: dict[str, Any]) -> dict[str, Any] | None:
     """The state saved by an interrupted run of the same evaluation (``--resume``)."""
     if not args.save:
@@ -345,8 +357,9 @@ def _resume_state(args: argparse.Namespace, context: dict[str, Any]) -> dict[str
     if "resume" not in record:
         raise UsageError(f"--resume: {args.save} holds no resumable state")
     wanted = {"game": args.game, **{k: v for k, v in context.items() if k != "command"}}
-    differ = [f"{k} (saved {json.dumps(record.get(k))}, now {json.dumps(v)})" for k, v in wanted.items()
-              if record.get(k) != json.loads(json.dumps(v))]
+    saved = {**SETTINGS_BEFORE_THEY_WERE_SAVED, **record}
+    differ = [f"{k} (saved {json.dumps(saved.get(k))}, now {json.dumps(v)})" for k, v in wanted.items()
+              if saved.get(k) != json.loads(json.dumps(v))]
     if differ:
         raise UsageError(f"--resume: {args.save} was made with other settings: " + "; ".join(differ))
     return record["resume"]
@@ -634,6 +647,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--layout", choices=("alternate", "field"), default="alternate",
                    help="alternate: A and B alternate around the table, swapping every game; field: one A "
                         "against P-1 copies of B, A's seat rotating (the same for 2 players)")
+    e.add_argument("--mirror", action="store_true",
+                   help="play each deal from every seating of the layout, in games in a row (field: P games, "
+                        "A at each seat; alternate: 2 games, the sides swapped), so a deal's luck falls on both "
+                        "sides; the interval is drawn over deals. --games must be a multiple of that count")
     e.add_argument("--format", choices=("table", "json", "csv"), default="table",
                    help="how to print the result (default: %(default)s)")
     e.add_argument("--games", type=_int_at_least(1), default=1000, help="games per pairing (default: %(default)s)")
@@ -643,7 +660,7 @@ def build_parser() -> argparse.ArgumentParser:
                                   "(the folder must exist)")
     e.add_argument("--resume", action="store_true",
                    help="carry on the interrupted run saved in --save (same game, levels, policies, layout, "
-                        "games, seed and rules)")
+                        "mirror, games, seed and rules)")
     e.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     e.add_argument("--workers", type=_int_at_least(1), default=None,
                    help="play the games as Ray tasks, at most N at a time (needs the ray extra); the table is "

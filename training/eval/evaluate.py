@@ -8,6 +8,10 @@ seat layouts; in a 2-player game they are the same (A and B swap seats every gam
 - ``field``: one A against P−1 copies of B, A sitting at seat ``g mod P`` in game ``g`` — the usual
   test of a CPU at a 3–4 player table.
 
+``mirror=True`` plays each deal from every seating of the layout, in consecutive games
+(:mod:`yuugi.training.eval.mirror`): a deal's luck then falls on A and B alike, and the score's
+interval is bootstrapped over deals.
+
 A game's *score* for A is its mean return per seat minus B's (in ``field``: A's return minus the mean
 of the P−1 B seats). The pairing's mean score gets a seeded percentile-bootstrap 95% interval, which
 cannot leave the range of the scores played, let alone :func:`score_range`, the range the game's
@@ -35,6 +39,7 @@ from yuugi.agents.policy import Policy
 from yuugi.envs import make_game
 from yuugi.envs.core.game import BatchGame
 from yuugi.envs.faces.rollout import policy_table, rollout
+from yuugi.training.eval.mirror import check_whole_deals, deal_means, deal_seeds, games_per_deal
 
 Z95 = 1.959963984540054
 LAYOUTS = ("alternate", "field")
@@ -83,20 +88,23 @@ def seat_layout(layout: str, game_index: np.ndarray, num_players: int) -> np.nda
     return np.where((seats % 2 == 0) ^ swap, 0, 1)
 
 
-def describe_seating(layout: str, num_players: int, games: int) -> str:
+def describe_seating(layout: str, num_players: int, games: int, mirror: bool = False) -> str:
     """One line saying who sits where, printed with the tables."""
     p = num_players
+    per_deal = games_per_deal(layout, p, mirror)
+    dealt = (f"; mirrored: games {per_deal}d to {per_deal}d+{per_deal - 1} play deal d, the interval drawn over "
+             f"the {games // per_deal} deals") if mirror else ""
     if p == 2:
         return ("2 players: A at seat 0 in even games, seat 1 in odd ones (alternate and field are the same "
-                "layout for 2 players)")
+                "layout for 2 players)" + dealt)
     if layout == "field":
         spread = "each seat equally often" if games % p == 0 else \
             f"seats 0..{games % p - 1} once more than the others ({games} games is not a multiple of {p})"
-        return f"field: one A against {p - 1} copies of B; A at seat g mod {p} in game g ({spread})"
+        return f"field: one A against {p - 1} copies of B; A at seat g mod {p} in game g ({spread})" + dealt
     a_seats = ",".join(str(s) for s in range(0, p, 2))
     b_seats = ",".join(str(s) for s in range(1, p, 2))
     return (f"alternate: A at seats {a_seats} and B at {b_seats} in even games, swapped in odd ones "
-            f"({(p + 1) // 2} against {p // 2}, then {p // 2} against {(p + 1) // 2})")
+            f"({(p + 1) // 2} against {p // 2}, then {p // 2} against {(p + 1) // 2})" + dealt)
 
 
 # ---- the possible range of a score -----------------------------------------------------------------
@@ -218,6 +226,36 @@ def chunk_rng(seed: int, a: int, b: int, start: int) -> np.random.Generator:
     return np.random.default_rng([seed, a, b, start])
 
 
+def rate_games(model: Any, ratings: dict[str, Any], a: str, b: str, score: np.ndarray) -> None:
+    """Update the openskill ratings of ``a`` and ``b`` by each game of ``score`` in turn (ranked by its sign)."""
+    for s in score:
+        ranks = [0, 0] if s == 0 else ([0, 1] if s > 0 else [1, 0])
+        (ra,), (rb,) = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        ratings[a], ratings[b] = ra, rb
+
+
+def pairing_of(a: str, b: str, score: np.ndarray, bootstrap_seed: Any, per_deal: int = 1) -> Pairing:
+    """A pairing's record from its games' scores: the mean with a bootstrap interval over deals (its own
+    generator, seeded by the run and the pairing), and the share of games A is ahead."""
+    ahead = games_ahead(score)
+    m, ci = bootstrap_mean_ci(deal_means(score, per_deal), seed=bootstrap_seed)
+    return Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score)), score_sd(score))
+
+
+def round_robin_extra(game: BatchGame, layout: str, games: int, planned: int, mirror: bool,
+                      unchecked: Mapping[str, str]) -> dict[str, Any]:
+    """What a round-robin's result says besides its pairings: the plan, the seating, the score's range, and
+    the policies rated outside the rules they were checked under."""
+    extra: dict[str, Any] = {"pairings_planned": planned, "layout": layout,
+                             "seating": describe_seating(layout, game.num_players, games, mirror),
+                             "score_range": list(score_range(game, layout))}
+    if mirror:
+        extra["mirror"] = True
+    if unchecked:
+        extra["unchecked"] = dict(unchecked)
+    return extra
+
+
 def check_round_robin(games: Any, policies: Mapping[str, Any], layout: str) -> None:
     """ValueError naming what is wrong with a round-robin's games, policies or layout."""
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
@@ -262,17 +300,18 @@ class _ProgressBar:
 def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, seed: int = 0,
              rules: Mapping[str, Any] | None = None, batch: int = 500, resume: Mapping[str, Any] | None = None,
              on_pairing: Callable[[EvalResult, dict[str, Any]], None] | None = None, layout: str = "alternate",
-             progress: bool | Callable[[int], None] = False) -> EvalResult:
+             progress: bool | Callable[[int], None] = False, mirror: bool = False) -> EvalResult:
     """Round-robin over every pair of ``policies`` (dict name -> anything ``agents.as_policy`` accepts:
     a Policy, a level name, a function ``(observation, mask, rng) -> actions``, a ``.npz`` or SB3 ``.zip``
     path, or ``"module:attr"``).
 
-    ``layout`` seats each pairing (``"alternate"`` or ``"field"``, see the module's text).
+    ``layout`` seats each pairing (``"alternate"`` or ``"field"``, see the module's text); ``mirror``
+    plays each deal from all its seatings (``games`` a multiple of their number).
     ``progress=True`` shows a bar of the games played (on a terminal only); a function is called with
     the number of games that just ended instead. ``on_pairing(result_so_far, state)`` is called after
     each pairing; ``resume=state`` skips the pairings ``state`` holds and restores its ratings
     (the same policies, in the same order, with the same ``games``, ``seed``,
-    ``rules`` and ``layout`` as the run that made it).
+    ``rules``, ``layout`` and ``mirror`` as the run that made it).
     """
     from openskill.models import PlackettLuce
 
@@ -280,6 +319,9 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
 
     check_round_robin(games, policies, layout)
     game = make_game(game_name, **dict(rules or {}))
+    p = game.num_players
+    per_deal = games_per_deal(layout, p, mirror)
+    check_whole_deals(games, per_deal, layout)
     names = list(policies)
     acting = {n: as_policy(policies[n], game=game_name, **dict(rules or {})) for n in names}
     model = PlackettLuce()
@@ -294,12 +336,7 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
             raise ValueError(f"the saved pairings {[(p.a, p.b) for p in pairings]} are not the first of this "
                              f"round-robin of {names}")
         ratings = {n: model.rating(mu=mu, sigma=sigma, name=n) for n, (mu, sigma) in resume["ratings"].items()}
-    p = game.num_players
-    extra = {"pairings_planned": len(schedule), "layout": layout, "seating": describe_seating(layout, p, games),
-             "score_range": list(score_range(game, layout))}
-    unchecked = outside_checked_rules(game_name, acting, rules)
-    if unchecked:
-        extra["unchecked"] = unchecked
+    extra = round_robin_extra(game, layout, games, len(schedule), mirror, outside_checked_rules(game_name, acting, rules))
     todo = schedule[len(pairings):]
     bar = _ProgressBar(games * len(todo), f"{game_name} {layout}") if progress is True else None
     tick = bar if bar is not None else (progress if callable(progress) else None)
@@ -311,22 +348,14 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
             scores = []
             for start in range(0, games, batch):
                 g = np.arange(start, min(start + batch, games))
-                seeds = seed * SEED_STRIDE + g  # the same seeds for every pairing
+                seeds = deal_seeds(seed * SEED_STRIDE, g, per_deal)  # the same seeds for every pairing
                 seating = seat_layout(layout, g, p)  # 0 -> a, 1 -> b
                 returns = play_games(game, seating, [acting[a], acting[b]], seeds, chunk_rng(seed, ia, ib, start),
                                      on_finished=tick)
                 score = score_of_a(seating, returns)
                 scores.append(score)
-                for s in score:
-                    ranks = [0, 0] if s == 0 else ([0, 1] if s > 0 else [1, 0])
-                    (ra,), (rb,) = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
-                    ratings[a], ratings[b] = ra, rb
-            score = np.concatenate(scores)
-            ahead = games_ahead(score)
-            # The bootstrap draws from its own generator too (seeded by the run and the pairing).
-            m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
-            pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score)),
-                                    score_sd(score)))
+                rate_games(model, ratings, a, b, score)
+            pairings.append(pairing_of(a, b, np.concatenate(scores), [seed, ia, ib], per_deal))
             if on_pairing is not None:
                 on_pairing(EvalResult(game_name, list(pairings),
                                       {n: (r.mu, r.sigma) for n, r in ratings.items()}, dict(extra)),
@@ -431,7 +460,7 @@ def save_plot(result: EvalResult, path: str | Path) -> None:
 
 def to_json(result: EvalResult, **context: Any) -> dict[str, Any]:
     """The ratings and pairings as a JSON-safe dict (stored next to the weights)."""
-    extra = {k: result.extra[k] for k in ("layout", "seating", "score_range", "unchecked") if k in result.extra}
+    extra = {k: result.extra[k] for k in ("layout", "mirror", "seating", "score_range", "unchecked") if k in result.extra}
     return {
         "game": result.game,
         **context,
@@ -445,7 +474,7 @@ def to_json(result: EvalResult, **context: Any) -> dict[str, Any]:
     }
 
 
-CSV_COLUMNS = ("game", "layout", "a", "b", "games", "score", "score_ci95_low", "score_ci95_high", "a_ahead",
+CSV_COLUMNS = ("game", "layout", "mirror", "a", "b", "games", "score", "score_ci95_low", "score_ci95_high", "a_ahead",
                "a_ahead_ci95_low", "a_ahead_ci95_high", "decided", "a_ordinal", "b_ordinal")
 
 
@@ -457,7 +486,8 @@ def to_csv(result: EvalResult) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for p in result.pairings:
-        writer.writerow([result.game, result.extra.get("layout", "alternate"), p.a, p.b, p.games,
+        writer.writerow([result.game, result.extra.get("layout", "alternate"),
+                         "yes" if result.extra.get("mirror") else "no", p.a, p.b, p.games,
                          f"{p.score_mean:.4f}", f"{p.score_ci[0]:.4f}", f"{p.score_ci[1]:.4f}", f"{p.a_win_rate:.4f}",
                          f"{p.win_ci[0]:.4f}", f"{p.win_ci[1]:.4f}", "yes" if p.decided else "no",
                          f"{result.ordinal(p.a):.3f}", f"{result.ordinal(p.b):.3f}"])

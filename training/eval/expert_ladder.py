@@ -41,6 +41,7 @@ from yuugi.envs import make_game
 from yuugi.training.cli.args import UsageError, parse_rules
 from yuugi.training.eval.evaluate import (LAYOUTS, bootstrap_mean_ci, games_ahead, play_games, score_of_a, seat_layout,
                                wilson_ci)
+from yuugi.training.eval.mirror import MirrorError, deal_means, deal_seeds, games_per_deal
 
 
 def batch_rng(seed: int, first_game: int) -> np.random.Generator:
@@ -54,20 +55,6 @@ def batch_rng(seed: int, first_game: int) -> np.random.Generator:
 # What a resumed run must share with the run it continues (the record's keys). The number of games
 # may grow: game g is the same game in a run of any length, so a finished run can be extended.
 SETTINGS = ("game", "rules", "b", "layout", "seed_base", "seed", "batch", "search", "mirror")
-
-
-class MirrorError(ValueError):
-    """A mirrored run whose layout, games or batch cannot play every deal from every seat."""
-
-
-def deal_seeds(seed_base: int, games: np.ndarray, players: int, mirror: bool) -> np.ndarray:
-    """The seed each of ``games`` is dealt with: its own, or (mirrored) one per ``players`` games in a row."""
-    return seed_base + (games // players if mirror else games)
-
-
-def deal_means(score: np.ndarray, players: int, mirror: bool) -> np.ndarray:
-    """The scores the interval is drawn from: each game's, or (mirrored: whole batches of deals) each deal's mean."""
-    return score.reshape(-1, players).mean(axis=1) if mirror else score
 
 
 def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "hard", layout: str = "field",
@@ -84,6 +71,7 @@ def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "ha
     rules = dict(rules or {})
     game = make_game(game_name, **rules)
     p = game.num_players
+    per_deal = games_per_deal(layout, p, mirror)
     if mirror and (layout != "field" or games % p or batch % p):
         raise MirrorError(f"a mirrored run plays each deal from all {p} seats: the field layout, and games and batch "
                          f"multiples of {p} (got layout {layout!r}, games {games}, batch {batch})")
@@ -102,10 +90,10 @@ def measure(game_name: str, games: int, expert: ExpertPolicy, against: str = "ha
     for lo in range(sum(s.size for s in scores), games, batch):
         g = np.arange(lo, min(lo + batch, games))
         seating = seat_layout(layout, g, p)  # 0 = the expert, 1 = the other level
-        returns = play_games(game, seating, [expert, other], deal_seeds(seed_base, g, p, mirror), batch_rng(seed, lo))
+        returns = play_games(game, seating, [expert, other], deal_seeds(seed_base, g, per_deal), batch_rng(seed, lo))
         scores.append(score_of_a(seating, returns))
         done = np.concatenate(scores)
-        deals = deal_means(done, p, mirror)
+        deals = deal_means(done, per_deal)
         half = 1.96 * deals.std(ddof=1) / np.sqrt(deals.size) if deals.size > 1 else float("inf")
         print(f"{done.size} games: score {done.mean():+.3f} ± {half:.3f} ({expert.decisions_per_second:.1f} "
               f"decisions/s, {expert.rollouts_per_second:.0f} rollouts/s, {time.perf_counter() - started:.0f} s)",
@@ -119,7 +107,7 @@ def summary(game_name: str, rules: dict[str, Any], p: int, against: str, layout:
             seed: int, batch: int, score: np.ndarray, expert: ExpertPolicy, started: float,
             mirror: bool = False) -> dict[str, Any]:
     """The JSON-ready record of the games ``score`` of a run planned for ``games`` games."""
-    mean, ci = bootstrap_mean_ci(deal_means(score, p, mirror), seed=[seed, games])
+    mean, ci = bootstrap_mean_ci(deal_means(score, games_per_deal(layout, p, mirror)), seed=[seed, games])
     ahead = games_ahead(score)
     stats = expert.stats
     return {"game": game_name, "rules": rules, "players": p, "a": "expert", "b": against, "layout": layout,

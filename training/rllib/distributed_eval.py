@@ -2,7 +2,7 @@
 
 A pairing's games are played in chunks of ``batch`` games (the local evaluator's batches), and
 every chunk is one Ray task: it plays games ``start .. stop-1`` of the pairing on their seeds
-(``seed * 10_000_019 + g``) with the policy generator the local evaluator gives that batch,
+(``seed * 10_000_019 + g``, or deal ``g // n`` of a mirrored run's n games per deal) with the policy generator the local evaluator gives that batch,
 :func:`yuugi.training.eval.evaluate.chunk_rng` ``(seed, a, b, start)``. A chunk's scores therefore depend only on what it is
 given, never on which worker ran it or on what ran before, and the driver folds them exactly as
 the local evaluator does: pairings in schedule order, each game's openskill update in game order,
@@ -20,26 +20,27 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from yuugi.training.eval.evaluate import (SEED_STRIDE, EvalResult, Pairing, bootstrap_mean_ci, check_round_robin, chunk_rng,
-                               describe_seating, games_ahead, outside_checked_rules, play_games, score_of_a,
-                               score_range, score_sd, seat_layout, wilson_ci)
+from yuugi.training.eval.evaluate import (SEED_STRIDE, EvalResult, check_round_robin, chunk_rng, outside_checked_rules,
+                               pairing_of, play_games, rate_games, round_robin_extra, score_of_a, seat_layout)
+from yuugi.training.eval.mirror import check_whole_deals, deal_seeds, games_per_deal
 
 def chunk_scores(game_name: str, rules: Mapping[str, Any], policy_a: Any, policy_b: Any, a: int, b: int,
-                 start: int, stop: int, seed: int, layout: str) -> np.ndarray:
+                 start: int, stop: int, seed: int, layout: str, per_deal: int = 1) -> np.ndarray:
     """A's score (mean return per seat minus B's) in games ``start .. stop-1`` of pairing (a, b)."""
     from yuugi.envs import make_game
 
     game = make_game(game_name, **dict(rules))
     g = np.arange(start, stop)
     seating = seat_layout(layout, g, game.num_players)  # 0 -> a, 1 -> b
-    returns = play_games(game, seating, [policy_a, policy_b], seed * SEED_STRIDE + g,
+    returns = play_games(game, seating, [policy_a, policy_b], deal_seeds(seed * SEED_STRIDE, g, per_deal),
                          chunk_rng(seed, a, b, start))
     return score_of_a(seating, returns)
 
 
 def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int = 1000, seed: int = 0,
                          rules: Mapping[str, Any] | None = None, batch: int = 500, layout: str = "alternate",
-                         workers: int = 2, progress: Callable[[int], None] | None = None) -> EvalResult:
+                         workers: int = 2, progress: Callable[[int], None] | None = None,
+                         mirror: bool = False) -> EvalResult:
     """Round-robin over every pair of ``policies`` (as :func:`yuugi.training.eval.evaluate.evaluate` takes them),
     its chunks of ``batch`` games run as Ray tasks, at most ``workers`` at a time.
 
@@ -57,6 +58,8 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
         raise ValueError(f"workers must be at least 1, got {workers}")
     rules = dict(rules or {})
     game = make_game(game_name, **rules)
+    per_deal = games_per_deal(layout, game.num_players, mirror)
+    check_whole_deals(games, per_deal, layout)
     names = list(policies)
     built = {n: as_policy(policies[n], game=game_name, **rules) for n in names}
     acting = [ray.put(built[n]) for n in names]
@@ -70,7 +73,8 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
     while waiting or running:
         while waiting and len(running) < workers:
             ia, ib, start, stop = chunk = waiting.pop()
-            running[play.remote(game_name, rules, acting[ia], acting[ib], ia, ib, start, stop, seed, layout)] = chunk
+            running[play.remote(game_name, rules, acting[ia], acting[ib], ia, ib, start, stop, seed, layout,
+                                per_deal)] = chunk
         (done,), _ = ray.wait(list(running), num_returns=1)
         ia, ib, start, stop = running.pop(done)
         scores[(ia, ib, start)] = ray.get(done)
@@ -83,18 +87,8 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
     for ia, ib in schedule:
         a, b = names[ia], names[ib]
         score = np.concatenate([scores[(ia, ib, start)] for start in range(0, games, batch)])
-        for s in score:
-            ranks = [0, 0] if s == 0 else ([0, 1] if s > 0 else [1, 0])
-            (ra,), (rb,) = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
-            ratings[a], ratings[b] = ra, rb
-        ahead = games_ahead(score)
-        m, ci = bootstrap_mean_ci(score, seed=[seed, ia, ib])
-        pairings.append(Pairing(a, b, len(score), m, ci, ahead / len(score), wilson_ci(ahead, len(score)),
-                                score_sd(score)))
-    p = game.num_players
-    extra = {"pairings_planned": len(schedule), "layout": layout, "seating": describe_seating(layout, p, games),
-             "score_range": list(score_range(game, layout))}
-    unchecked = outside_checked_rules(game_name, built, rules)  # starred rows, as the local table has them
-    if unchecked:
-        extra["unchecked"] = unchecked
+        rate_games(model, ratings, a, b, score)
+        pairings.append(pairing_of(a, b, score, [seed, ia, ib], per_deal))
+    # the starred rows of policies rated outside their checked rules, as the local table has them
+    extra = round_robin_extra(game, layout, games, len(schedule), mirror, outside_checked_rules(game_name, built, rules))
     return EvalResult(game_name, pairings, {n: (r.mu, r.sigma) for n, r in ratings.items()}, extra)

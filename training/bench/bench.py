@@ -3,8 +3,9 @@
 Protocol (the same for every game): each decision computes the legal mask and the acting seat's
 observation, picks a uniformly random legal action and steps. The batched core picks with
 :func:`~yuugi.envs.core.sampling.random_legal` (compiled, on the game's threads), the AEC loops with
-one ``flatnonzero`` and one Python ``random()`` draw, as the peers' loops do. The policy's time (the random pick) is reported apart from the environment's. Finished games are
-replaced by new ones (their reset time counts as environment time).
+one ``flatnonzero`` and one Python ``random()`` draw, as the peers' loops do. The policy's time
+(the random pick) is reported apart from the environment's. Finished games are replaced by new
+ones (their reset time counts as environment time).
 
 Measurements run in interleaved rounds (:func:`measure_rounds`): each round measures every one of
 ours and every peer once, alternating ours, peer, ours, peer, so a slow spell of a shared machine

@@ -336,7 +336,8 @@ def evaluate(game_name: str, policies: Mapping[str, Any], games: int = 1000, see
             raise ValueError(f"the saved pairings {[(p.a, p.b) for p in pairings]} are not the first of this "
                              f"round-robin of {names}")
         ratings = {n: model.rating(mu=mu, sigma=sigma, name=n) for n, (mu, sigma) in resume["ratings"].items()}
-    extra = round_robin_extra(game, layout, games, len(schedule), mirror, outside_checked_rules(game_name, acting, rules))
+    extra = round_robin_extra(game, layout, games, len(schedule), mirror,
+                              outside_checked_rules(game_name, acting, rules))
     todo = schedule[len(pairings):]
     bar = _ProgressBar(games * len(todo), f"{game_name} {layout}") if progress is True else None
     tick = bar if bar is not None else (progress if callable(progress) else None)
@@ -460,7 +461,8 @@ def save_plot(result: EvalResult, path: str | Path) -> None:
 
 def to_json(result: EvalResult, **context: Any) -> dict[str, Any]:
     """The ratings and pairings as a JSON-safe dict (stored next to the weights)."""
-    extra = {k: result.extra[k] for k in ("layout", "mirror", "seating", "score_range", "unchecked") if k in result.extra}
+    extra = {k: result.extra[k] for k in ("layout", "mirror", "seating", "score_range", "unchecked")
+             if k in result.extra}
     return {
         "game": result.game,
         **context,

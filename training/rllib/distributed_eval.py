@@ -2,8 +2,9 @@
 
 A pairing's games are played in chunks of ``batch`` games (the local evaluator's batches), and
 every chunk is one Ray task: it plays games ``start .. stop-1`` of the pairing on their seeds
-(``seed * 10_000_019 + g``, or deal ``g // n`` of a mirrored run's n games per deal) with the policy generator the local evaluator gives that batch,
-:func:`yuugi.training.eval.evaluate.chunk_rng` ``(seed, a, b, start)``. A chunk's scores therefore depend only on what it is
+(``seed * 10_000_019 + g``, or ``+ g // n`` in a mirrored run of n games per deal) with the policy
+generator the local evaluator gives that batch, :func:`yuugi.training.eval.evaluate.chunk_rng`
+``(seed, a, b, start)``. A chunk's scores therefore depend only on what it is
 given, never on which worker ran it or on what ran before, and the driver folds them exactly as
 the local evaluator does: pairings in schedule order, each game's openskill update in game order,
 the same seeded bootstrap and Wilson intervals. Any number of workers gives the local table, for
@@ -90,5 +91,6 @@ def evaluate_distributed(game_name: str, policies: Mapping[str, Any], games: int
         rate_games(model, ratings, a, b, score)
         pairings.append(pairing_of(a, b, score, [seed, ia, ib], per_deal))
     # the starred rows of policies rated outside their checked rules, as the local table has them
-    extra = round_robin_extra(game, layout, games, len(schedule), mirror, outside_checked_rules(game_name, built, rules))
+    extra = round_robin_extra(game, layout, games, len(schedule), mirror,
+                              outside_checked_rules(game_name, built, rules))
     return EvalResult(game_name, pairings, {n: (r.mu, r.sigma) for n, r in ratings.items()}, extra)

@@ -222,9 +222,9 @@ def test_csv_format_has_a_header_and_a_row_per_pairing(capsys, tmp_path):
                      "--save", str(save)]) == 0
     captured = capsys.readouterr()
     rows = list(csv.DictReader(io.StringIO(captured.out)))
-    assert list(rows[0]) == ["game", "layout", "mirror", "a", "b", "games", "score", "score_ci95_low",
-                             "score_ci95_high", "a_ahead", "a_ahead_ci95_low", "a_ahead_ci95_high", "decided",
-                             "a_ordinal", "b_ordinal"]
+    assert list(rows[0]) == ["game", "layout", "a", "b", "games", "score", "score_ci95_low", "score_ci95_high",
+                             "a_ahead", "a_ahead_ci95_low", "a_ahead_ci95_high", "decided", "a_ordinal", "b_ordinal",
+                             "mirror"]
     assert [(r["a"], r["b"]) for r in rows] == [("random", "easy"), ("random", "normal"), ("easy", "normal")]
     assert {r["mirror"] for r in rows} == {"no"}
     for r in rows:

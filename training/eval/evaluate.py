@@ -476,8 +476,9 @@ def to_json(result: EvalResult, **context: Any) -> dict[str, Any]:
     }
 
 
-CSV_COLUMNS = ("game", "layout", "mirror", "a", "b", "games", "score", "score_ci95_low", "score_ci95_high", "a_ahead",
-               "a_ahead_ci95_low", "a_ahead_ci95_high", "decided", "a_ordinal", "b_ordinal")
+# Columns added later go at the end, so that a reader of the earlier columns by position still reads them.
+CSV_COLUMNS = ("game", "layout", "a", "b", "games", "score", "score_ci95_low", "score_ci95_high", "a_ahead",
+               "a_ahead_ci95_low", "a_ahead_ci95_high", "decided", "a_ordinal", "b_ordinal", "mirror")
 
 
 def to_csv(result: EvalResult) -> str:
@@ -488,9 +489,9 @@ def to_csv(result: EvalResult) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for p in result.pairings:
-        writer.writerow([result.game, result.extra.get("layout", "alternate"),
-                         "yes" if result.extra.get("mirror") else "no", p.a, p.b, p.games,
+        writer.writerow([result.game, result.extra.get("layout", "alternate"), p.a, p.b, p.games,
                          f"{p.score_mean:.4f}", f"{p.score_ci[0]:.4f}", f"{p.score_ci[1]:.4f}", f"{p.a_win_rate:.4f}",
                          f"{p.win_ci[0]:.4f}", f"{p.win_ci[1]:.4f}", "yes" if p.decided else "no",
-                         f"{result.ordinal(p.a):.3f}", f"{result.ordinal(p.b):.3f}"])
+                         f"{result.ordinal(p.a):.3f}", f"{result.ordinal(p.b):.3f}",
+                         "yes" if result.extra.get("mirror") else "no"])
     return out.getvalue()

@@ -8,7 +8,8 @@ games of a deal seat A once at every seat; ``alternate`` swaps A's and B's seats
 deal's two games play it both ways round. For two players both layouts are the same two games.
 
 The games of one deal are not independent draws, so a mirrored score's interval is bootstrapped over
-deals (each deal's mean score), not over games.
+deals (each deal's mean score), not over games. The Wilson interval of the share of games A is ahead
+still counts games, as the expert ladder's does.
 """
 from __future__ import annotations
 
